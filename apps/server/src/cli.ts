@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrateToLatest } from './db/migrations';
+import { seedDemo } from './db/seed/demo';
+import { LocalStorage } from './plugins/storage';
+import { OrganizationsRepository } from './modules/organizations/organizations.repository';
+
+const USAGE = `Usage: npm run cli -- <command>
+
+Commands:
+  migrate        bring the database schema up to date
+  seed-demo      add the demo organisations and users (only into an empty database)
+  orgs           list the organisations
+`;
+
+/** Operator commands against the configured database (DATABASE_URL or PGlite in DATA_DIR). */
+async function main(argv: string[]) {
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: false });
+  const command = positionals[0];
+  if (!command || command === 'help') {
+    process.stdout.write(USAGE);
+    return command ? 0 : 2;
+  }
+  const config = loadConfig();
+  const db = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  try {
+    const applied = await migrateToLatest(db);
+    switch (command) {
+      case 'migrate':
+        console.log(applied.length ? `applied: ${applied.join(', ')}` : 'the schema is up to date');
+        return 0;
+      case 'seed-demo': {
+        const seeded = await seedDemo(db, new LocalStorage(path.join(config.dataDir, 'files')));
+        console.log(seeded ? 'demo data added' : 'the database already has organisations; nothing added');
+        return 0;
+      }
+      case 'orgs': {
+        for (const org of await new OrganizationsRepository(db).list()) {
+          console.log(`${org.name}\t${org.org_name}\t${org.primary_color ?? '-'}`);
+        }
+        return 0;
+      }
+      default:
+        process.stderr.write(`Unknown command: ${command}\n\n${USAGE}`);
+        return 2;
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, type Dialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string | undefined /* undefined = in memory */ };
+
+// Return dates and bigints as JS values the presenters expect.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/** Opens Kysely over a real PostgreSQL server (pg pool) or embedded PGlite. Same SQL both ways. */
+export async function openDatabase(target: DatabaseTarget): Promise<Db> {
+  let dialect: Dialect;
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle client error (server restart) must not crash the process; the next query reconnects.
+    pool.on('error', () => undefined);
+    dialect = new PostgresDialect({ pool });
+  } else {
+    let dataDir: string | undefined;
+    if (target.dataDir) {
+      dataDir = path.join(target.dataDir, 'pglite');
+      mkdirSync(dataDir, { recursive: true });
+    }
+    const client = await PGlite.create(dataDir ? { dataDir } : {});
+    const base = new PGliteDialect(client);
+    // Kysely destroys the driver on close; PGlite must be closed so its files are flushed.
+    dialect = {
+      createAdapter: () => base.createAdapter(),
+      createQueryCompiler: () => base.createQueryCompiler(),
+      createIntrospector: (db) => base.createIntrospector(db),
+      createDriver: () => {
+        const driver = base.createDriver();
+        const destroy = driver.destroy.bind(driver);
+        driver.destroy = async () => {
+          await destroy();
+          if (!client.closed) await client.close();
+        };
+        return driver;
+      },
+    };
+  }
+  return new Kysely<Database>({ dialect });
+}

@@ -1,0 +1,24 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from '../client';
+import * as m0001 from './0001_create_organizations';
+import * as m0002 from './0002_create_users';
+import * as m0003 from './0003_create_mail_outbox';
+
+/**
+ * Versioned migrations, imported statically so the bundled server carries them.
+ * Never edit a landed migration: add the next number.
+ */
+const migrations: Record<string, Migration> = {
+  '0001_create_organizations': m0001,
+  '0002_create_users': m0002,
+  '0003_create_mail_outbox': m0003,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

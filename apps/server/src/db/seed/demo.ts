@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { hashPassword } from '../../lib/passwords';
+import type { Storage } from '../../plugins/storage';
+import type { Db } from '../client';
+
+/** Demo organisations: complete branding, as a real tenant would have. */
+export const DEMO_ORGANIZATIONS = [
+  { name: 'healthbook', org_name: 'HealthBook+', org_short_name: 'HB+', primary_color: '#0476d9' },
+  { name: 'northwind', org_name: 'Northwind Health', org_short_name: 'Northwind', primary_color: '#00695c' },
+] as const;
+
+export const DEMO_PASSWORD = 'Healthbook#2026';
+
+export const DEMO_USERS = [
+  { org: 'healthbook', email: 'patient@healthbook.example', first_name: 'Maria', last_name: 'Papadopoulou', roles: ['patient'], is_superadmin: false },
+  { org: 'healthbook', email: 'admin@healthbook.example', first_name: 'Alex', last_name: 'Admin', roles: ['org_admin'], is_superadmin: false },
+  { org: 'healthbook', email: 'superadmin@healthbook.example', first_name: 'Sam', last_name: 'Super', roles: ['org_admin'], is_superadmin: true },
+  { org: 'healthbook', email: 'provider@healthbook.example', first_name: 'Nikos', last_name: 'Georgiou', roles: ['professional'], is_superadmin: false },
+  { org: 'northwind', email: 'patient@northwind.example', first_name: 'John', last_name: 'Carter', roles: ['patient'], is_superadmin: false },
+] as const;
+
+/** The assets folder sits beside this file in the sources and is copied beside the bundle. */
+function assetsDir(): string {
+  return path.join(import.meta.dirname, 'assets');
+}
+
+/**
+ * Seeds the demo data when the database holds no organisation yet. Runs in one transaction,
+ * so a failed seed leaves nothing half-written. Answers whether it seeded.
+ */
+export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
+  const existing = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+
+  const assets = assetsDir();
+  for (const org of DEMO_ORGANIZATIONS) {
+    for (const kind of ['logo', 'favicon'] as const) {
+      const data = await readFile(path.join(assets, `${org.name}-${kind}.svg`));
+      await storage.put(`organizations/${org.name}-${kind}.svg`, data);
+    }
+  }
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction().execute(async (trx) => {
+    const orgIds = new Map<string, number>();
+    for (const org of DEMO_ORGANIZATIONS) {
+      const row = await trx
+        .insertInto('organizations')
+        .values({
+          ...org,
+          logo_key: `organizations/${org.name}-logo.svg`,
+          logo_content_type: 'image/svg+xml',
+          favicon_key: `organizations/${org.name}-favicon.svg`,
+          favicon_content_type: 'image/svg+xml',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      orgIds.set(org.name, row.id);
+    }
+    await trx
+      .insertInto('users')
+      .values(
+        DEMO_USERS.map(({ org, roles, ...user }) => ({
+          ...user,
+          roles: [...roles],
+          org_id: orgIds.get(org)!,
+          password_hash: passwordHash,
+        })),
+      )
+      .execute();
+  });
+  return true;
+}

@@ -1,0 +1,37 @@
+import { ORGANIZATION_NOT_FOUND, type OrganizationDetail, type OrganizationNotFound } from '@healthbook/shared';
+import type { OrganizationRow } from './organizations.repository';
+
+export function assetUrl(org: OrganizationRow, asset: 'logo' | 'favicon'): string | null {
+  const key = asset === 'logo' ? org.logo_key : org.favicon_key;
+  if (!key) return null;
+  // The version changes when the organisation changes, so browsers may cache the file for long.
+  return `/api/v1/organizations/${encodeURIComponent(org.name)}/${asset}?v=${new Date(org.updated_at).getTime()}`;
+}
+
+export function presentOrganization(org: OrganizationRow): OrganizationDetail {
+  return {
+    org: org.id,
+    name: org.name,
+    org_name: org.org_name,
+    org_short_name: org.org_short_name,
+    org_logo: org.logo_key ? org.logo_key.split('/').pop()! : null,
+    logo_url: assetUrl(org, 'logo'),
+    favicon_url: assetUrl(org, 'favicon'),
+    primary_color: org.primary_color,
+    user_org_details: [{ org: org.id }],
+  };
+}
+
+export function presentNotFound(name: string): OrganizationNotFound {
+  return {
+    org: ORGANIZATION_NOT_FOUND,
+    name,
+    org_name: null,
+    org_short_name: null,
+    org_logo: null,
+    logo_url: null,
+    favicon_url: null,
+    primary_color: null,
+    user_org_details: [],
+  };
+}

@@ -1,0 +1,39 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The built web app's index.html, served for page addresses; null when not built. */
+    webIndex: Buffer | null;
+  }
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated.
+ * Unknown page addresses get index.html (see the not-found handler in errors.ts).
+ */
+export default fp<{ webDist: string | undefined }>(
+  async (app, { webDist }) => {
+    if (!webDist) {
+      app.decorate('webIndex', null);
+      return;
+    }
+    app.decorate('webIndex', await readFile(path.join(webDist, 'index.html')));
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('Cache-Control', 'no-cache');
+        }
+      },
+    });
+  },
+  { name: 'web' },
+);

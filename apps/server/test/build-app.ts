@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Db } from '../src/db/client';
+import { migrateToLatest } from '../src/db/migrations';
+import { seedDemo } from '../src/db/seed/demo';
+import { LocalStorage } from '../src/plugins/storage';
+
+/**
+ * Builds the real app for a test file on a fresh database (model: fastify/demo test/helper.ts).
+ *
+ * TEST_DB_KIND=postgres (the server-pg project) creates a uniquely named database on the server
+ * at TEST_DATABASE_URL and drops it afterwards; otherwise the database is PGlite in memory.
+ */
+
+export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+export interface TestAppOptions {
+  /** Seed the demo organisations and users (default false). */
+  seed?: boolean;
+  /** Extra environment for loadConfig (NODE_ENV, SMTP_URL, ...). */
+  env?: Record<string, string>;
+  /** Config overrides after the environment is parsed. */
+  config?: Partial<Config>;
+  /** Called after buildApp and before ready(): the place to add test-only routes or hooks. */
+  setup?: (app: FastifyInstance) => void | Promise<void>;
+  /** Call app.ready() before returning (default true; false to add routes in the test itself). */
+  ready?: boolean;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  dataDir: string;
+  /** Closes the app (if still open), drops the database and removes DATA_DIR. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+interface FreshDatabase {
+  db: Db;
+  drop(): Promise<void>;
+}
+
+export function testDbKind(): 'postgres' | 'pglite' {
+  return process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
+}
+
+async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty database: a fresh PostgreSQL database, or PGlite in memory. */
+export async function openFreshDatabase(): Promise<FreshDatabase> {
+  if (testDbKind() !== 'postgres') {
+    const db = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    return { db, drop: async () => undefined };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
+  const name = `hb_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient((c) => c.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  return {
+    db,
+    drop: () =>
+      withAdminClient(async (c) => {
+        await c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+        await c.query(`DROP DATABASE IF EXISTS "${name}"`);
+      }),
+  };
+}
+
+export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'hb-test-'));
+  const fresh = await openFreshDatabase();
+  const { db } = fresh;
+  let app: FastifyInstance | undefined;
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    try {
+      // The app's onClose hook destroys the database; closing an already closed app is a no-op.
+      if (app) await app.close();
+      else await db.destroy();
+    } finally {
+      await db.destroy().catch(() => undefined);
+      await fresh.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  };
+  try {
+    const config = loadConfig(
+      { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...opts.env },
+      { jwtSecret: TEST_JWT_SECRET, webDist: undefined, ...opts.config },
+    );
+    const storage = new LocalStorage(path.join(config.dataDir, 'files'));
+    await migrateToLatest(db);
+    if (opts.seed) await seedDemo(db, storage);
+    app = await buildApp(config, { db, storage });
+    await opts.setup?.(app);
+    if (opts.ready !== false) await app.ready();
+    return { app, db, config, dataDir, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/**
+ * One app per test file (or describe block): built in beforeAll, closed in afterAll.
+ * Read `t.app`, `t.db` inside tests and hooks, not at collection time.
+ */
+export function useTestApp(opts: TestAppOptions = {}): TestApp {
+  let current: TestApp | undefined;
+  const get = () => {
+    if (!current) throw new Error('useTestApp: the app is built in beforeAll; use it inside tests and hooks');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await buildTestApp(opts);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return {
+    get app() {
+      return get().app;
+    },
+    get db() {
+      return get().db;
+    },
+    get config() {
+      return get().config;
+    },
+    get dataDir() {
+      return get().dataDir;
+    },
+    close: () => get().close(),
+  };
+}
+
+/**
+ * Collects the lines the app's logger writes (as they would reach stdout), from now on.
+ * Sets the level (default info) so the lines are actually written.
+ */
+export function captureLogs(app: FastifyInstance, level = 'info'): { lines: string[]; restore(): void } {
+  const logger = app.log as unknown as Record<symbol, unknown> & { level: string };
+  const streamSym = pino.symbols.streamSym as symbol;
+  const previousStream = logger[streamSym];
+  const previousLevel = logger.level;
+  const lines: string[] = [];
+  logger[streamSym] = { write: (line: string) => void lines.push(line) };
+  logger.level = level;
+  return {
+    lines,
+    restore() {
+      logger[streamSym] = previousStream;
+      logger.level = previousLevel;
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Organization, User } from '../src/db/schema';
+import { hashPassword } from '../src/lib/passwords';
+
+/**
+ * Builds records by name, straight through the database and storage the app uses
+ * (model: outline server/test/factories.ts). Every value has a unique default.
+ */
+
+type Ctx = Pick<FastifyInstance, 'db' | 'storage'>;
+
+let sequence = 0;
+const unique = () => `${++sequence}${randomBytes(3).toString('hex')}`;
+
+/** A small but real SVG logo, with the organisation's colour and name in it. */
+export function svgLogo(label: string, color: string): Buffer {
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><rect width="40" height="40" rx="8" fill="${color}"/><text x="48" y="26" font-family="sans-serif" font-size="16">${label}</text></svg>\n`,
+  );
+}
+
+/** A valid 1x1 PNG, so an organisation's favicon can have a content type other than SVG. */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAEhQH/1RdNbgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export interface BuildOrganizationOptions {
+  name?: string;
+  org_name?: string;
+  org_short_name?: string;
+  primary_color?: string | null;
+  /** Write a logo (SVG) and a favicon (PNG) through app.storage and point the row at them. */
+  withAssets?: boolean;
+}
+
+export interface BuiltOrganization extends Organization {
+  /** The bytes written for the logo and favicon, when withAssets. */
+  assets: { logo: Buffer; favicon: Buffer } | null;
+}
+
+export async function buildOrganization(ctx: Ctx, opts: BuildOrganizationOptions = {}): Promise<BuiltOrganization> {
+  const name = opts.name ?? `org-${unique()}`;
+  const primaryColor = opts.primary_color === undefined ? '#336699' : opts.primary_color;
+  let assets: BuiltOrganization['assets'] = null;
+  let assetColumns = {};
+  if (opts.withAssets) {
+    assets = { logo: svgLogo(opts.org_name ?? name, primaryColor ?? '#000000'), favicon: PNG_1X1 };
+    const logoKey = `organizations/${name}-logo.svg`;
+    const faviconKey = `organizations/${name}-favicon.png`;
+    await ctx.storage.put(logoKey, assets.logo);
+    await ctx.storage.put(faviconKey, assets.favicon);
+    assetColumns = {
+      logo_key: logoKey,
+      logo_content_type: 'image/svg+xml',
+      favicon_key: faviconKey,
+      favicon_content_type: 'image/png',
+    };
+  }
+  const row = await ctx.db
+    .insertInto('organizations')
+    .values({
+      name,
+      org_name: opts.org_name ?? `Organisation ${name}`,
+      org_short_name: opts.org_short_name ?? name.slice(0, 12),
+      primary_color: primaryColor,
+      ...assetColumns,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { ...row, assets };
+}
+
+export const DEFAULT_TEST_PASSWORD = 'Correct-Horse-42';
+
+export interface BuildUserOptions {
+  org: Pick<Organization, 'id'>;
+  email?: string;
+  password?: string;
+  first_name?: string;
+  last_name?: string;
+  roles?: string[];
+  is_superadmin?: boolean;
+  is_active?: boolean;
+}
+
+export interface BuiltUser extends User {
+  /** The clear-text password the hash was made from. */
+  password: string;
+}
+
+export async function buildUser(ctx: Pick<Ctx, 'db'>, opts: BuildUserOptions): Promise<BuiltUser> {
+  const password = opts.password ?? DEFAULT_TEST_PASSWORD;
+  const row = await ctx.db
+    .insertInto('users')
+    .values({
+      org_id: opts.org.id,
+      email: opts.email ?? `user-${unique()}@example.test`,
+      password_hash: await hashPassword(password),
+      first_name: opts.first_name ?? 'Test',
+      last_name: opts.last_name ?? 'User',
+      roles: opts.roles ?? ['patient'],
+      ...(opts.is_superadmin === undefined ? {} : { is_superadmin: opts.is_superadmin }),
+      ...(opts.is_active === undefined ? {} : { is_active: opts.is_active }),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { ...row, password };
+}

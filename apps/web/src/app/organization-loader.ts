@@ -1,0 +1,41 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { DEFAULT_CLIENT_ID } from '@healthbook/shared/constants';
+import type { OrganizationDetail } from '@healthbook/shared/contracts/organizations';
+import { isOrganizationFound, normalizeClientId } from '@healthbook/shared/validation';
+import { organizationQueryOptions } from '../features/organizations/api/get-organization';
+import { paths } from '../lib/paths';
+import { queryClient } from '../lib/query-client';
+
+export interface OrganizationContext {
+  /** The client id of the path, lower case. */
+  clientId: string;
+  /** Its organisation, or the default one when the path names none (404 page only). */
+  org: OrganizationDetail;
+  known: boolean;
+}
+
+/**
+ * Resolves the organisation named by the first path segment: lower-cases it, loads its
+ * branding, and sends unknown organisations to their 404 page (which shows default branding).
+ */
+export async function organizationLoader({ params, request }: LoaderFunctionArgs): Promise<OrganizationContext> {
+  const raw = params.clientId ?? '';
+  const url = new URL(request.url);
+  const clientId = normalizeClientId(raw);
+  if (!clientId) throw redirect(paths.notFound(DEFAULT_CLIENT_ID));
+  if (raw !== clientId) throw redirect(`/${clientId}${url.pathname.slice(raw.length + 1)}${url.search}`);
+
+  const org = await queryClient.ensureQueryData(organizationQueryOptions(clientId));
+  if (isOrganizationFound(org)) return { clientId, org, known: true };
+  if (url.pathname !== paths.notFound(clientId)) throw redirect(paths.notFound(clientId));
+
+  const fallback = await queryClient.ensureQueryData(organizationQueryOptions(DEFAULT_CLIENT_ID));
+  if (!isOrganizationFound(fallback)) throw new Error('The default organisation is missing');
+  return { clientId, org: fallback, known: false };
+}
+
+/** Any path no route knows: the 404 page of the organisation its first segment names. */
+export function unknownPathLoader({ request }: LoaderFunctionArgs): never {
+  const first = new URL(request.url).pathname.split('/').filter(Boolean)[0];
+  throw redirect(paths.notFound(normalizeClientId(first) ?? DEFAULT_CLIENT_ID));
+}

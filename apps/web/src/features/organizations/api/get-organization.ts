@@ -1,0 +1,15 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import type { OrganizationLookup } from '@healthbook/shared/contracts/organizations';
+import { api } from '../../../lib/api-client';
+
+export const getOrganization = (clientId: string) =>
+  api.get<OrganizationLookup>(`/api/v1/organization_detail_by_name/${encodeURIComponent(clientId)}`);
+
+export const organizationQueryOptions = (clientId: string) =>
+  queryOptions({
+    queryKey: ['organizations', 'by-name', clientId],
+    queryFn: () => getOrganization(clientId),
+    staleTime: 5 * 60_000,
+  });
+
+export const useOrganization = (clientId: string) => useSuspenseQuery(organizationQueryOptions(clientId));

@@ -1,0 +1,112 @@
+import { INCORRECT_CREDENTIALS, REFRESH_PATH } from '@healthbook/shared/constants';
+import { session } from './session';
+
+/** An answer other than 2xx. `data` is the parsed body: {"detail": ...} or {"field": [...]}. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly data: unknown,
+  ) {
+    super(typeof data === 'object' && data && 'detail' in data ? String((data as { detail: unknown }).detail) : `HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+  getLanguage: () => string;
+}
+
+/**
+ * The one request layer: adds `Authorization: Bearer` and `Accept-Language`; on a 401 with a
+ * token (not from the refresh call, and not the wrong-credentials answer) it renews the access
+ * token once and retries once. Requests failing together share one renewal.
+ */
+export function createApiClient(deps: ApiClientDeps) {
+  let renewal: Promise<string | null> | null = null;
+
+  async function parse(response: Response): Promise<unknown> {
+    if (response.status === 204 || response.headers.get('content-length') === '0') return null;
+    const type = response.headers.get('content-type') ?? '';
+    if (type.includes('application/json')) return response.json().catch(() => null);
+    const text = await response.text();
+    return text === '' ? null : text;
+  }
+
+  async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': deps.getLanguage(), ...options.headers };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) body = options.body;
+    else if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    return deps.fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  }
+
+  /** Renews the access token; a 401 there ends the session. Answers the new token or null. */
+  function renew(): Promise<string | null> {
+    renewal ??= (async () => {
+      const tokens = session.get();
+      if (!tokens) return null;
+      try {
+        const response = await send(REFRESH_PATH, { method: 'POST', body: { refresh: tokens.refresh } }, null);
+        if (!response.ok) {
+          if (response.status === 401) session.destroy();
+          return null;
+        }
+        const data = (await parse(response)) as { access?: string; refresh?: string } | null;
+        if (!data?.access) return null;
+        session.setAccess(data.access, data.refresh);
+        return data.access;
+      } catch {
+        return null;
+      }
+    })().finally(() => {
+      renewal = null;
+    });
+    return renewal;
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const token = session.get()?.access ?? null;
+    let response = await send(path, options, token);
+    if (response.status === 401 && token && !path.startsWith(REFRESH_PATH)) {
+      const data = await parse(response);
+      const detail = typeof data === 'object' && data && 'detail' in data ? (data as { detail: unknown }).detail : data;
+      if (detail === INCORRECT_CREDENTIALS) throw new ApiError(401, data);
+      const renewed = await renew();
+      if (!renewed) throw new ApiError(401, data);
+      response = await send(path, options, renewed);
+    }
+    const data = await parse(response);
+    if (!response.ok) throw new ApiError(response.status, data);
+    return data as T;
+  }
+
+  return {
+    request,
+    get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>(path, { ...options, method: 'POST', body }),
+    put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>(path, { ...options, method: 'PUT', body }),
+    delete: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: 'DELETE' }),
+    head: async (path: string): Promise<boolean> => (await send(path, { method: 'HEAD' }, null)).ok,
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+let currentLanguage = 'en';
+export function setApiLanguage(lang: string): void {
+  currentLanguage = lang;
+}
+
+export const api = createApiClient({ fetch: (...args) => globalThis.fetch(...args), getLanguage: () => currentLanguage });

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { getContrastRatio } from '@mui/material/styles';
+import { buildTheme, readableOn } from './theme';
+
+describe('organisation theme', () => {
+  it('uses the organisation colour, or #0476d9 when it has none', () => {
+    expect(buildTheme('#00695c').palette.primary.main).toBe('#00695c');
+    expect(buildTheme(null).palette.primary.main).toBe('#0476d9');
+  });
+
+  it('darkens a light brand colour until link text is readable (AA)', () => {
+    const text = readableOn('#7fd3ff', '#f5f7fa');
+    expect(getContrastRatio(text, '#f5f7fa')).toBeGreaterThanOrEqual(4.5);
+    expect(readableOn('#003366', '#f5f7fa')).toBe('#003366');
+  });
+});

@@ -1,0 +1,35 @@
+import { createTheme, darken, getContrastRatio, type Theme } from '@mui/material/styles';
+import { DEFAULT_PRIMARY_COLOR } from '@healthbook/shared/constants';
+
+/** The organisation's theme: its primary colour (the spec's #0476d9 when it has none). */
+const LIGHT_BACKGROUND = '#f5f7fa';
+
+/** An organisation's colour, darkened until text in it reads on the page background (WCAG AA, 4.5:1). */
+export function readableOn(color: string, background: string): string {
+  let text = color;
+  for (let i = 0; i < 10 && getContrastRatio(text, background) < 4.6; i++) text = darken(text, 0.1);
+  return text;
+}
+
+export function buildTheme(primaryColor: string | null | undefined, mode: 'light' | 'dark' = 'light'): Theme {
+  const primary = primaryColor ?? DEFAULT_PRIMARY_COLOR;
+  const linkColor = mode === 'light' ? readableOn(primary, LIGHT_BACKGROUND) : undefined;
+  return createTheme({
+    palette: {
+      mode,
+      primary: { main: primary },
+      background: mode === 'light' ? { default: LIGHT_BACKGROUND, paper: '#ffffff' } : {},
+    },
+    shape: { borderRadius: 10 },
+    typography: {
+      fontFamily: '"Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+      h1: { fontSize: '1.75rem', fontWeight: 700 },
+      h2: { fontSize: '1.25rem', fontWeight: 600 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiLink: { defaultProps: { underline: 'hover', ...(linkColor ? { color: linkColor } : {}) } },
+    },
+  });
+}

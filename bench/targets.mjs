@@ -1,0 +1,36 @@
+// What `npm run bench` loads, in order. Add a route with one entry.
+//
+//   name       label in the table and key in .bench/results.json (unique)
+//   server     'bare' (baseline JSON app), 'select' (baseline PK-select app) or 'app' (the real server)
+//   method     default 'GET'
+//   path       request path on that server
+//   headers    optional static headers
+//   body       optional request body (string or object; an object is sent as JSON)
+//   prepare    optional async (baseUrl) => headers, run once before the warm-up
+//              (e.g. sign in and return { authorization: `Bearer ${token}` })
+//   baseline   optional name of the target to compare req/s with
+//   minRatio   optional: PASS when req/s >= minRatio x the baseline's req/s, else FAIL
+//
+// Example for later issues (demo logins are seeded with SEED_DEMO=true):
+//   { name: 'login', server: 'app', method: 'POST', path: '/api/v1/login/',
+//     body: { username: 'patient@healthbook.example', password: '...' }, baseline: 'bare PK select' },
+//   { name: 'me', server: 'app', path: '/api/v1/me/', prepare: signIn, baseline: 'bare PK select' },
+
+/** @typedef {{ name: string, server: 'bare' | 'select' | 'app', method?: string, path: string,
+ *   headers?: Record<string, string>, body?: string | object,
+ *   prepare?: (baseUrl: string) => Promise<Record<string, string> | undefined>,
+ *   baseline?: string, minRatio?: number }} BenchTarget */
+
+/** @type {BenchTarget[]} */
+export const targets = [
+  { name: 'bare JSON', server: 'bare', path: '/bare' },
+  { name: 'bare PK select', server: 'select', path: '/bare-select' },
+  {
+    name: 'organisation lookup',
+    server: 'app',
+    path: '/api/v1/organization_detail_by_name/healthbook',
+    baseline: 'bare PK select',
+    minRatio: 0.6,
+  },
+  { name: 'ping', server: 'app', method: 'HEAD', path: '/api/ping', baseline: 'bare JSON' },
+];

@@ -1,0 +1,55 @@
+/**
+ * Business constants named by the specification (shared/spec). One place for both sides.
+ */
+
+/** Organisations */
+export const DEFAULT_CLIENT_ID = 'healthbook';
+export const DEFAULT_PRIMARY_COLOR = '#0476d9';
+export const ORGANIZATION_NOT_FOUND = 'Organization not found';
+/** A client id is a lower-case path segment: letters, digits, dash, underscore. */
+export const CLIENT_ID_MAX_LENGTH = 64;
+export const CLIENT_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
+/** Languages */
+export const SUPPORTED_LANGUAGES = ['en', 'el'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** Footer and legal texts */
+export const COPYRIGHT_YEAR = 2023;
+export const TERMS_MINIMUM_AGE = 18;
+export const TERMS_LIABILITY_CAP_USD = 100;
+export const TERMS_CLAIMS_WINDOW_YEARS = 1;
+export const TERMS_ARBITRATOR_APPOINTMENT_DAYS = 45;
+export const TERMS_DATE = '2025-01-17';
+export const PRIVACY_REVISED_DATE = '2025-01-17';
+export const PRIVACY_CHILD_AGE = 13;
+
+/** Sessions (account document, section 9) */
+export const IDLE_TIMEOUT_MS = 540_000;
+export const IDLE_ALERT_COUNTDOWN_S = 60;
+export const CODE_ENTRY_LENGTH = 6;
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Loading (hub document, section 9) */
+export const LOADER_DELAY_MS = 400;
+export const LAZY_PAGE_TIMEOUT_MS = 10_000;
+export const SCROLL_TO_TOP_THRESHOLD_PX = 500;
+export const SCROLL_TO_TOP_DELAY_MS = 190;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** Dialogs and layout */
+export const INFO_DIALOG_WIDTH = 300;
+export const PRIVACY_DIALOG_MAX_WIDTH = 1300;
+export const RECORD_DATE_MIN = '1910-01-01';
+
+/** Server limits */
+export const JSON_BODY_LIMIT_BYTES = 1_048_576;
+
+/** The refresh call and the credentials answer the request layer must never retry. */
+export const REFRESH_PATH = '/api/v1/refresh/';
+export const INCORRECT_CREDENTIALS = 'Incorrect authentication credentials.';
+
+/** Contact details named in the Privacy Policy and Terms. */
+export const SUPPORT_EMAIL = 'privacy@healthbook.example';
+export const POSTAL_ADDRESS = 'HealthBook, 1600 Broadway, Suite 1600, Denver, CO 80202, USA';

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { ORGANIZATION_NOT_FOUND } from '../constants';
+
+export const OrganizationNameParamsSchema = z.object({
+  name: z.string().min(1).max(64),
+});
+
+/** The organisation detail of the spec, plus the branding the web app needs (name, primary_color). */
+export const OrganizationDetailSchema = z
+  .object({
+    org: z.number().int(),
+    name: z.string().describe('the client id, lower case'),
+    org_name: z.string(),
+    org_short_name: z.string(),
+    org_logo: z.string().nullable().describe('file name of the logo'),
+    logo_url: z.string().nullable(),
+    favicon_url: z.string().nullable(),
+    primary_color: z.string().nullable(),
+    user_org_details: z.array(z.object({ org: z.number().int() })),
+  })
+  .meta({ id: 'OrganizationDetail' });
+export type OrganizationDetail = z.infer<typeof OrganizationDetailSchema>;
+
+/** What the original product answers for an unknown name: the org field says so. */
+export const OrganizationNotFoundSchema = z
+  .object({
+    org: z.literal(ORGANIZATION_NOT_FOUND),
+    name: z.string(),
+    org_name: z.null(),
+    org_short_name: z.null(),
+    org_logo: z.null(),
+    logo_url: z.null(),
+    favicon_url: z.null(),
+    primary_color: z.null(),
+    user_org_details: z.array(z.never()),
+  })
+  .meta({ id: 'OrganizationNotFound' });
+export type OrganizationNotFound = z.infer<typeof OrganizationNotFoundSchema>;
+
+export const OrganizationLookupSchema = z.union([OrganizationDetailSchema, OrganizationNotFoundSchema]);
+export type OrganizationLookup = z.infer<typeof OrganizationLookupSchema>;
+
+
+export const OrganizationListSchema = z.array(OrganizationDetailSchema);
+
+export const OrganizationAssetParamsSchema = z.object({
+  name: z.string().min(1).max(64),
+  asset: z.enum(['logo', 'favicon']),
+});

@@ -1,0 +1,337 @@
+#!/usr/bin/env node
+// `npm run bench`: loads the real server and two bare Fastify baselines with autocannon, on loopback,
+// against a throw-away PostgreSQL database, then measures the sign-in page's JavaScript (gzipped).
+//
+//   DATABASE_URL       admin URL used to create/drop hb_bench_<random> (default postgres://postgres@127.0.0.1:5432/postgres)
+//   BENCH_DURATION     seconds per measured run (default 10)
+//   BENCH_WARMUP       seconds of warm-up before each run (default 2)
+//   BENCH_CONNECTIONS  concurrent connections (default 100)
+//   BENCH_SKIP_BUILD   set to 1 to use whatever is built instead of running `npm run build`
+//   BENCH_STRICT       set to 1 to exit with code 1 when a PASS/FAIL check fails
+//
+// Targets live in bench/targets.mjs; results are written to .bench/results.json.
+import { spawnSync, execFileSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { targets } from '../bench/targets.mjs';
+import { BenchDatabase, Children, freePort, redact, waitForHttp } from '../bench/support.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
+const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
+const RESULTS_FILE = path.join(ROOT, '.bench/results.json');
+const ADMIN_URL = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
+const BUNDLE_BUDGET_KB = 200; // gzipped JavaScript of the sign-in page; 1 KB = 1024 bytes
+const SIGN_IN_PATH = '/healthbook/login';
+
+function seconds(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of seconds, got "${raw}"`);
+  return n;
+}
+const DURATION = seconds('BENCH_DURATION', 10);
+const WARMUP = seconds('BENCH_WARMUP', 2);
+const CONNECTIONS = Math.max(1, Math.round(seconds('BENCH_CONNECTIONS', 100)));
+
+const log = (msg) => console.log(`[bench] ${msg}`);
+const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+// ---------------------------------------------------------------- cleanup, on every way out
+const children = new Children();
+let db;
+let dataDir;
+let cleaning;
+function cleanup() {
+  cleaning ??= (async () => {
+    await children.stopAll().catch((err) => console.error(`[bench] stopping children: ${err.message}`));
+    if (db?.created) {
+      try {
+        await db.drop();
+        log(`dropped database ${db.name}`);
+      } catch (err) {
+        console.error(`[bench] could not drop database ${db.name}: ${err.message} (drop it by hand)`);
+      }
+    }
+    if (dataDir) await rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
+  })();
+  return cleaning;
+}
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+  process.on(signal, () => {
+    if (cleaning) return;
+    console.error(`\n[bench] ${signal}: stopping servers and dropping the database…`);
+    void cleanup().finally(() => process.exit(code));
+  });
+}
+
+// ---------------------------------------------------------------- steps
+function validateTargets() {
+  const names = new Set();
+  for (const t of targets) {
+    if (names.has(t.name)) throw new Error(`bench/targets.mjs: duplicate target name "${t.name}"`);
+    if (!['bare', 'select', 'app'].includes(t.server)) throw new Error(`bench/targets.mjs: "${t.name}" has unknown server "${t.server}"`);
+    if (t.baseline && !names.has(t.baseline)) {
+      throw new Error(`bench/targets.mjs: "${t.name}" compares with "${t.baseline}", which must be listed before it`);
+    }
+    names.add(t.name);
+  }
+}
+
+function build() {
+  const missing = [!existsSync(SERVER_ENTRY) && 'apps/server/dist/server.js', !existsSync(WEB_INDEX) && 'apps/web/dist/index.html'].filter(Boolean);
+  if (missing.length === 0) return;
+  if (process.env.BENCH_SKIP_BUILD === '1') {
+    log(`not built: ${missing.join(', ')} (BENCH_SKIP_BUILD=1, not building)`);
+  } else {
+    log(`not built: ${missing.join(', ')} -> npm run build`);
+    const res = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (res.status !== 0) {
+      console.error(`[bench] npm run build failed (exit ${res.status ?? res.signal})`);
+      // The root build stops at the web app; the server can still be measured on its own.
+      if (!existsSync(SERVER_ENTRY)) {
+        log('building the server alone: npm run build -w @healthbook/server');
+        spawnSync('npm', ['run', 'build', '-w', '@healthbook/server'], { cwd: ROOT, stdio: 'inherit' });
+      }
+    }
+  }
+  if (!existsSync(SERVER_ENTRY)) throw new Error('apps/server/dist/server.js is missing and could not be built');
+}
+
+async function startApp(databaseUrl) {
+  const port = await freePort();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'hb-bench-data-'));
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+  };
+  const { child } = children.spawn('server', process.execPath, [SERVER_ENTRY], { cwd: ROOT, env });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${base}/api/health`, child);
+  return base;
+}
+
+async function startBaseline(mode, databaseUrl) {
+  const env = { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl };
+  delete env.PORT;
+  const script = path.join(ROOT, 'bench/baseline-server.mjs');
+  const { port } = await children.fork(`baseline ${mode}`, script, [mode], { cwd: ROOT, env });
+  return `http://127.0.0.1:${port}`;
+}
+
+// autocannon's HTTP parser (http-parser-js) is not told a response answers HEAD, so a HEAD answer without
+// Content-Length (Fastify's empty 200) waits forever for a body and nothing is counted. Telling the parser
+// "no body" from onHeadersComplete, as Node's own client does for HEAD, fixes it. setupClient runs before
+// autocannon installs its handler, so the handler is wrapped as it is assigned.
+const { HTTPParser } = createRequire(createRequire(import.meta.url).resolve('autocannon'))('http-parser-js');
+function headResponsesHaveNoBody(client) {
+  let handler;
+  Object.defineProperty(client.parser, HTTPParser.kOnHeadersComplete, {
+    configurable: true,
+    get: () => handler,
+    set: (fn) => {
+      handler = (...args) => {
+        fn(...args);
+        return true; // skip body
+      };
+    },
+  });
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+async function load(target, base) {
+  const method = target.method ?? 'GET';
+  const url = base + target.path;
+  const headers = { ...(target.headers ?? {}), ...((await target.prepare?.(base)) ?? {}) };
+  let body = target.body;
+  if (body !== undefined && typeof body !== 'string') {
+    body = JSON.stringify(body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const opts = { url, method, headers, body, connections: CONNECTIONS, pipelining: 1, timeout: 10 };
+  if (method === 'HEAD') opts.setupClient = headResponsesHaveNoBody;
+
+  // One request first, so a broken route is named before ten seconds of 404s.
+  const probe = await fetch(url, { method, headers, body });
+  await probe.arrayBuffer();
+  if (probe.status < 200 || probe.status > 299) log(`warning: ${method} ${target.path} answers ${probe.status} before load`);
+
+  if (WARMUP > 0) await cannon({ ...opts, duration: WARMUP });
+  const r = await cannon({ ...opts, duration: DURATION });
+  return {
+    name: target.name,
+    method,
+    server: target.server,
+    path: target.path,
+    reqPerSec: r.requests.average,
+    requests: r.requests.total,
+    latencyMs: { mean: r.latency.average, p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    throughputBytesPerSec: r.throughput.average,
+  };
+}
+
+function printTable(rows) {
+  const head = ['target', 'req/s', 'p99 ms', 'non-2xx', 'errors', 'vs baseline'];
+  const body = rows.map((r) => [
+    `${r.name} (${r.method} ${r.path})`,
+    fmtInt(r.reqPerSec),
+    String(r.latencyMs.p99),
+    fmtInt(r.non2xx),
+    fmtInt(r.errors + r.timeouts),
+    r.ratio === undefined ? '' : `${(r.ratio * 100).toFixed(0)}% of ${r.baseline}`,
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of body) console.log(line(row));
+}
+
+const webStamp = () => (existsSync(WEB_INDEX) ? statSync(WEB_INDEX).mtimeMs : null);
+
+async function measureBundle(base, webStampAtStart) {
+  const now = webStamp();
+  if (webStampAtStart === null || now !== webStampAtStart) {
+    const why =
+      now === null
+        ? 'the web app is not built (apps/web/dist/index.html is missing)'
+        : webStampAtStart === null
+          ? 'the web build appeared after the server had started, so the server does not serve it; run the bench again'
+          : 'the web app was rebuilt while the bench ran (the server still serves the old index.html); run the bench again';
+    log(`sign-in page JavaScript: SKIPPED — ${why}`);
+    return { skipped: why };
+  }
+  const { measurePageScripts } = await import('../bench/bundle.mjs');
+  const m = await measurePageScripts(base + SIGN_IN_PATH);
+  // A page that failed to load measures nothing: that is not a pass.
+  const notJs = m.files.filter((f) => !f.isJavaScript);
+  const valid = m.status === 200 && m.files.length > 0 && notJs.length === 0;
+  const pass = valid && m.totalGzipBytes <= BUNDLE_BUDGET_KB * 1024;
+  console.log(`\nJavaScript loaded by ${SIGN_IN_PATH} (HTTP ${m.status}), gzip -9 per file:`);
+  const w = Math.max(4, ...m.files.map((f) => f.path.length));
+  for (const f of m.files) console.log(`  ${f.path.padEnd(w)}  ${kb(f.gzipBytes).padStart(7)} KB gz  (${kb(f.bytes)} KB raw)`);
+  console.log(`  ${'total'.padEnd(w)}  ${kb(m.totalGzipBytes).padStart(7)} KB gz  (${kb(m.totalBytes)} KB raw, ${m.files.length} files)`);
+  if (m.status !== 200) log(`warning: ${SIGN_IN_PATH} answered HTTP ${m.status}`);
+  if (m.files.length === 0) log('warning: the page loaded no JavaScript');
+  for (const f of notJs) log(`warning: ${f.path} is served as "${f.contentType}", not JavaScript`);
+  for (const e of m.pageErrors) log(`warning: page error: ${e}`);
+  console.log(
+    `${pass ? 'PASS' : 'FAIL'}  sign-in page JavaScript: ${kb(m.totalGzipBytes)} KB gzipped (budget ≤ ${BUNDLE_BUDGET_KB} KB)` +
+      (valid ? '' : ' — not measured: the page did not load its scripts'),
+  );
+  return { ...m, budgetBytes: BUNDLE_BUDGET_KB * 1024, pass };
+}
+
+function gitCommit() {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------- main
+async function main() {
+  validateTargets();
+  build();
+
+  db = new BenchDatabase(ADMIN_URL);
+  try {
+    await db.create();
+  } catch (err) {
+    throw new Error(`cannot create database ${db.name} on ${redact(ADMIN_URL)}: ${err.message}`, { cause: err });
+  }
+  log(`database ${db.name} created on ${redact(ADMIN_URL)}`);
+
+  // The server reads the web build (index.html) once, at start.
+  const webStampAtStart = webStamp();
+  const app = await startApp(db.url);
+  log(`server ready at ${app} (NODE_ENV=production, migrated and seeded)`);
+  // The select baseline reads the organisation the server has just seeded.
+  const [bare, select] = await Promise.all([startBaseline('bare', db.url), startBaseline('select', db.url)]);
+  log(`baselines ready: bare JSON at ${bare}, bare PK select at ${select}`);
+  const bases = { app, bare, select };
+
+  log(`autocannon: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target, one target at a time\n`);
+  const rows = [];
+  for (const target of targets) {
+    process.stdout.write(`[bench] ${target.name}: ${target.method ?? 'GET'} ${target.path} … `);
+    const row = await load(target, bases[target.server]);
+    const base = target.baseline && rows.find((r) => r.name === target.baseline);
+    if (base) {
+      row.baseline = base.name;
+      row.ratio = base.reqPerSec > 0 ? row.reqPerSec / base.reqPerSec : 0;
+      if (target.minRatio !== undefined) row.minRatio = target.minRatio;
+    }
+    console.log(`${fmtInt(row.reqPerSec)} req/s, p99 ${row.latencyMs.p99} ms`);
+    rows.push(row);
+  }
+
+  console.log('');
+  printTable(rows);
+  console.log('');
+  const checks = [];
+  for (const r of rows.filter((row) => row.minRatio !== undefined)) {
+    const pass = r.ratio >= r.minRatio;
+    const base = rows.find((row) => row.name === r.baseline);
+    checks.push({ name: `${r.name} >= ${r.minRatio * 100}% of ${r.baseline}`, pass, value: r.ratio, threshold: r.minRatio });
+    console.log(
+      `${pass ? 'PASS' : 'FAIL'}  ${r.name}: ${fmtInt(r.reqPerSec)} req/s = ${(r.ratio * 100).toFixed(0)}% of ${r.baseline} ` +
+        `(${fmtInt(base.reqPerSec)} req/s); target ≥ ${(r.minRatio * 100).toFixed(0)}%`,
+    );
+  }
+
+  const bundle = await measureBundle(app, webStampAtStart);
+  if (bundle.pass !== undefined) {
+    checks.push({ name: `sign-in page JavaScript <= ${BUNDLE_BUDGET_KB} KB gzipped`, pass: bundle.pass, value: bundle.totalGzipBytes, threshold: bundle.budgetBytes });
+  }
+
+  const results = {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? null,
+    settings: { connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP },
+    targets: rows,
+    checks,
+    bundle,
+  };
+  await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
+  await writeFile(RESULTS_FILE, JSON.stringify(results, null, 2) + '\n');
+  log(`results written to ${path.relative(ROOT, RESULTS_FILE)}`);
+  return checks.every((c) => c.pass);
+}
+
+let exitCode = 0;
+try {
+  const allPass = await main();
+  if (!allPass && process.env.BENCH_STRICT === '1') exitCode = 1;
+} catch (err) {
+  console.error(`\n[bench] failed: ${err.message}`);
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);
