@@ -53,6 +53,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
+    // Node does not reap a keep-alive connection that goes idle after server.close() (its request
+    // was in flight): without this it holds the shutdown open for keepAliveTimeout (72 s).
+    app.server.keepAliveTimeout = 1;
     done();
   });
   app.addHook('onRequest', (request, reply, done) => {

@@ -63,21 +63,21 @@ it('finishes requests in flight, turns late ones away with 503, then closes the 
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
 
-  console.log("step 1"); // 1. A slow request is in flight.
+  // 1. A slow request is in flight.
   const slow = fetch(`${url}/api/test/slow`);
   await entered.promise;
 
-  console.log("step 2"); // 2. Another client has an open connection and is halfway through sending its request.
+  // 2. Another client has an open connection and is halfway through sending its request.
   const late = net.connect(port, '127.0.0.1');
   await new Promise((resolve) => late.once('connect', resolve));
   const lateAnswer = readAnswer(late);
   late.write(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept-Language: en\r\n`);
 
-  console.log("step 3"); // 3. Shutdown begins.
+  // 3. Shutdown begins.
   const closed = app.close();
   await closingStarted.promise;
 
-  console.log("step 4"); // 4. The late request completes now, and is turned away.
+  // 4. The late request completes now, and is turned away.
   late.write('\r\n');
   const answer = await lateAnswer;
   expect(answer.status).toBe(503);
@@ -85,19 +85,19 @@ it('finishes requests in flight, turns late ones away with 503, then closes the 
   expect(answer.headers['retry-after']).toBe('5');
   expect(JSON.parse(answer.body)).toEqual({ detail: 'The service is restarting. Please try again in a moment.' });
 
-  console.log("step 5"); // 5. A new connection is refused: the listener is closed.
+  // 5. A new connection is refused: the listener is closed.
   await expect(fetch(`${url}/api/health`)).rejects.toThrow();
 
-  console.log("step 6"); // 6. The database is still open while the request in flight may need it.
+  // 6. The database is still open while the request in flight may need it.
   await expect(sql`select 1 as one`.execute(db)).resolves.toMatchObject({ rows: [{ one: 1 }] });
 
-  console.log("step 7"); // 7. The request in flight finishes normally.
+  // 7. The request in flight finishes normally.
   release.open();
   const res = await slow;
   expect(res.status).toBe(200);
   expect(await res.json()).toEqual({ done: true });
 
-  console.log("step 8"); // 8. Close completes, and the database is closed after it.
+  // 8. Close completes, and the database is closed after it.
   await closed;
   await expect(sql`select 1`.execute(db)).rejects.toThrow();
 });

@@ -1,0 +1,190 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const SECRET = 'x'.repeat(32);
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'hb-config-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The error loadConfig throws for this environment. */
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET, ...env });
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('defaults', () => {
+  it('serves on 0.0.0.0:8080 in development, with info logs and ./data resolved', () => {
+    // JWT_SECRET is set so that nothing is written to ./data.
+    const config = loadConfig({ JWT_SECRET: SECRET });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'HealthBook <no-reply@healthbook.example>',
+      publicUrl: 'http://localhost:8080',
+      jwtSecret: SECRET,
+      logLevel: 'info',
+      seedDemo: true,
+    });
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  it('seeds the demo data in development and tests, not in production', () => {
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET, NODE_ENV: 'development' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET, NODE_ENV: 'test' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET, NODE_ENV: 'production' }).seedDemo).toBe(false);
+  });
+
+  it('lets SEED_DEMO override the default either way', () => {
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET, NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET, NODE_ENV: 'production', SEED_DEMO: 'yes' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET, NODE_ENV: 'development', SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET, NODE_ENV: 'development', SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+
+  it('treats blank values as unset', () => {
+    const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET, PORT: '  ', SMTP_URL: '', LOG_LEVEL: '' });
+    expect(config.port).toBe(8080);
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.logLevel).toBe('info');
+  });
+});
+
+describe('values', () => {
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '3000',
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      DATABASE_URL: 'postgresql://app@db.internal:5432/healthbook',
+      REDIS_URL: 'redis://cache.internal:6379',
+      SMTP_URL: 'smtps://user:pass@mail.internal:465',
+      MAIL_FROM: 'Clinic <mail@clinic.example>',
+      PUBLIC_URL: 'https://health.example/',
+      JWT_SECRET: SECRET,
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: dir,
+      databaseUrl: 'postgresql://app@db.internal:5432/healthbook',
+      redisUrl: 'redis://cache.internal:6379',
+      smtpUrl: 'smtps://user:pass@mail.internal:465',
+      mailFrom: 'Clinic <mail@clinic.example>',
+      publicUrl: 'https://health.example',
+      logLevel: 'warn',
+      seedDemo: false,
+    });
+  });
+
+  it('derives the public URL from PORT when PUBLIC_URL is unset', () => {
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET, PORT: '9090' }).publicUrl).toBe('http://localhost:9090');
+  });
+
+  it('resolves a relative DATA_DIR to an absolute path', () => {
+    const config = loadConfig({ DATA_DIR: 'some/relative/dir', JWT_SECRET: SECRET });
+    expect(config.dataDir).toBe(path.resolve('some/relative/dir'));
+  });
+
+  it('applies overrides after the environment', () => {
+    const config = loadConfig({ DATA_DIR: dir, PORT: '3000' }, { port: 1234, jwtSecret: 'override' });
+    expect(config.port).toBe(1234);
+    expect(config.jwtSecret).toBe('override');
+    expect(existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
+  });
+});
+
+describe('invalid values throw a ConfigError naming the variable', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'not a url'],
+    ['REDIS_URL', 'http://cache'],
+    ['SMTP_URL', 'http://x'],
+    ['PUBLIC_URL', 'ftp://health.example'],
+    ['SEED_DEMO', 'maybe'],
+    ['JWT_SECRET', 'too-short'],
+    ['NODE_ENV', 'staging'],
+    ['LOG_LEVEL', 'loud'],
+  ])('%s=%s', (name, value) => {
+    const err = configError({ [name]: value });
+    expect(err.name).toBe('ConfigError');
+    expect(err.message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
+    // Only the bad variable is named.
+    expect(err.message.split('\n').filter((l) => /^\s+\w+: /.test(l))).toHaveLength(1);
+  });
+
+  it('says what is expected', () => {
+    expect(configError({ JWT_SECRET: 'short' }).message).toContain('JWT_SECRET: must be at least 32 characters');
+    expect(configError({ SMTP_URL: 'http://x' }).message).toContain('SMTP_URL: must be a URL starting with smtp:// or smtps://');
+    expect(configError({ SEED_DEMO: 'maybe' }).message).toContain('SEED_DEMO: must be true or false');
+  });
+
+  it('lists every bad variable at once', () => {
+    const err = configError({ PORT: 'abc', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' });
+    expect(err.message).toMatch(/PORT: /);
+    expect(err.message).toMatch(/DATABASE_URL: /);
+    expect(err.message).toMatch(/SEED_DEMO: /);
+  });
+
+  it('does not echo the bad value (it may be a secret)', () => {
+    const err = configError({ JWT_SECRET: 'hunter2-secret' });
+    expect(err.message).not.toContain('hunter2-secret');
+  });
+});
+
+describe('JWT secret', () => {
+  it('is generated once and kept in DATA_DIR', () => {
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    const file = path.join(dir, 'jwt-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('is different for another DATA_DIR', () => {
+    const other = mkdtempSync(path.join(tmpdir(), 'hb-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: other }).jwtSecret).not.toBe(loadConfig({ DATA_DIR: dir }).jwtSecret);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('creates DATA_DIR when it does not exist yet', () => {
+    const nested = path.join(dir, 'a', 'b');
+    const config = loadConfig({ DATA_DIR: nested });
+    expect(readFileSync(path.join(nested, 'jwt-secret'), 'utf8').trim()).toBe(config.jwtSecret);
+  });
+
+  it('comes from JWT_SECRET when set, and nothing is written', () => {
+    const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET });
+    expect(config.jwtSecret).toBe(SECRET);
+    expect(existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
+  });
+});
