@@ -53,3 +53,24 @@ export const INCORRECT_CREDENTIALS = 'Incorrect authentication credentials.';
 /** Contact details named in the Privacy Policy and Terms. */
 export const SUPPORT_EMAIL = 'privacy@healthbook.example';
 export const POSTAL_ADDRESS = 'HealthBook, 1600 Broadway, Suite 1600, Denver, CO 80202, USA';
+
+/** Accounts and access (account document; issue figures) */
+export const PASSWORD_SPECIALS = '#?!@$%^&*-';
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+export const REFRESH_TOKEN_TTL_S = 7 * 24 * 60 * 60;
+export const LIMITED_TOKEN_TTL_S = 10 * 60;
+export const EMAIL_CODE_TTL_S = 5 * 60;
+export const MFA_MAX_ATTEMPTS = 5;
+export const TOTP_STEP_S = 30;
+export const TOTP_DIGITS = 6;
+export const TOTP_WINDOW = 1;
+export const INVITATION_TTL_DAYS = 30;
+export const RESET_TOKEN_TTL_S = 60 * 60;
+export const CONFIRM_TOKEN_TTL_S = 7 * 24 * 60 * 60;
+export const LOGIN_FAILURES_MAX = 5;
+export const LOGIN_LOCKOUT_S = 15 * 60;
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const GENDER_KEYS = ['male', 'female', 'other', 'undisclosed'] as const;
+export type GenderKey = (typeof GENDER_KEYS)[number];
+export const USER_ROLES = ['patient', 'professional', 'org_admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];

@@ -1,4 +1,4 @@
-import { CLIENT_ID_MAX_LENGTH, CLIENT_ID_PATTERN, DEFAULT_LANGUAGE, ORGANIZATION_NOT_FOUND, SUPPORTED_LANGUAGES, type Language } from './constants';
+import { CODE_ENTRY_LENGTH, PASSWORD_MIN_LENGTH, CLIENT_ID_MAX_LENGTH, CLIENT_ID_PATTERN, DEFAULT_LANGUAGE, ORGANIZATION_NOT_FOUND, SUPPORTED_LANGUAGES, type Language } from './constants';
 import type { OrganizationDetail, OrganizationLookup } from './contracts/organizations';
 
 /**
@@ -54,4 +54,70 @@ export function validatePasswordField(value: string): string | true {
 
 export function isOrganizationFound(o: OrganizationLookup): o is OrganizationDetail {
   return o.org !== ORGANIZATION_NOT_FOUND;
+}
+
+/**
+ * The spec's password rule: at least 8 characters, no whitespace, an upper-case letter, a
+ * lower-case letter, a digit and one of # ? ! @ $ % ^ & * -.
+ */
+export function isStrongPassword(value: string): boolean {
+  return (
+    value.length >= PASSWORD_MIN_LENGTH &&
+    !/\s/.test(value) &&
+    /[A-Z]/.test(value) &&
+    /[a-z]/.test(value) &&
+    /[0-9]/.test(value) &&
+    /[#?!@$%^&*-]/.test(value)
+  );
+}
+export function validateNewPassword(value: string): string | true {
+  if (!value) return 'validation:passwordRequired';
+  return isStrongPassword(value) ? true : 'validation:passwordWeak';
+}
+export function validateConfirmPassword(value: string, password: string): string | true {
+  if (!value) return 'validation:confirmPasswordRequired';
+  return value === password ? true : 'validation:passwordsDoNotMatch';
+}
+
+/** Code retrieval names: letters a-z and A-Z only, no spaces. */
+export function validateRetrievalName(value: string, which: 'first' | 'last'): string | true {
+  if (!value.trim()) return which === 'first' ? 'validation:firstNameRequired' : 'validation:lastNameRequired';
+  return /^[a-zA-Z]+$/.test(value) ? true : 'validation:nameFormat';
+}
+
+/**
+ * Date of birth as typed, MM/DD/YYYY (month 01-12, day 01-31, year 19xx or 20xx); the server
+ * also takes YYYY-MM-DD. Answers YYYY-MM-DD for a real calendar date, else null.
+ */
+export function parseDob(value: string): string | null {
+  const v = value.trim();
+  let m = /^(0[1-9]|1[0-2])\/(0[1-9]|[12][0-9]|3[01])\/((?:19|20)[0-9]{2})$/.exec(v);
+  let y: string, mo: string, d: string;
+  if (m) [, mo, d, y] = m as unknown as [string, string, string, string];
+  else {
+    m = /^((?:19|20)[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/.exec(v);
+    if (!m) return null;
+    [, y, mo, d] = m as unknown as [string, string, string, string];
+  }
+  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d)) return null;
+  return `${y}-${mo}-${d}`;
+}
+export function validateDob(value: string): string | true {
+  if (!value.trim()) return 'validation:dobRequired';
+  return parseDob(value) ? true : 'validation:dobFormat';
+}
+/** YYYY-MM-DD to MM/DD/YYYY, the way the forms show it. */
+export function formatDobForDisplay(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${m}/${d}/${y}`;
+}
+
+export function validateAccessCode(value: string): string | true {
+  return value.trim() ? true : 'validation:accessCodeRequired';
+}
+
+/** A code typed in the six boxes: exactly six digits. */
+export function isCompleteCode(value: string, length = CODE_ENTRY_LENGTH): boolean {
+  return new RegExp(`^[0-9]{${length}}$`).test(value);
 }

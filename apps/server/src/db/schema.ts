@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface OrganizationsTable {
   id: Generated<number>;
@@ -29,6 +30,23 @@ export interface UsersTable {
   is_active: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  dob: ColumnType<string | null, string | null | undefined, string | null>;
+  gender: string | null;
+  sex: string | null;
+  credential: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+  phone_number: string | null;
+  imperial_units: Generated<boolean>;
+  avatar_key: string | null;
+  avatar_content_type: string | null;
+  settings: ColumnType<Record<string, unknown>, string | undefined, string>;
+  wizard_steps: ColumnType<string[], string[] | undefined, string[]>;
+  wizard_complete: Generated<boolean>;
+  email_confirmed_at: NullableTimestamp;
+  password_changed_at: NullableTimestamp;
 }
 
 export interface MailOutboxTable {
@@ -40,10 +58,121 @@ export interface MailOutboxTable {
   created_at: Timestamp;
 }
 
+export interface InvitationsTable {
+  id: Generated<number>;
+  org_id: number;
+  first_name: string;
+  last_name: string;
+  dob: ColumnType<string, string, string>;
+  gender: string;
+  email: string;
+  code_hash: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  user_id: number | null;
+}
+
+export interface UserTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'confirm_email' | 'reset_password';
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  org_id: number;
+  access: 'full' | 'limited';
+  refresh_jti: string;
+  mfa_attempts: Generated<number>;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  revoked_reason: string | null;
+}
+
+export interface MfaDevicesTable {
+  uuid: string;
+  user_id: number;
+  device_type: 'email' | 'google';
+  secret_enc: string | null;
+  confirmed: Generated<boolean>;
+  last_used_step: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+
+export interface MfaCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  session_id: string | null;
+  device_uuid: string | null;
+  code_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  actor_user_id: number | null;
+  org_id: number | null;
+  ip: string | null;
+  action: string;
+  outcome: 'success' | 'failure' | 'denied';
+  subject: string | null;
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+}
+
+export interface ProfileQuestionsTable {
+  id: Generated<number>;
+  org_id: number | null;
+  position: Generated<number>;
+  question_type: 'text' | 'choice' | 'boolean';
+  text_en: string;
+  text_el: string;
+  options: ColumnType<Array<{ key: string; en: string; el: string }>, string | undefined, string>;
+}
+
+export interface ProfileAnswersTable {
+  user_id: number;
+  question_id: number;
+  answer: string;
+  updated_at: Timestamp;
+}
+
+export interface WelcomeMessagesTable {
+  id: Generated<number>;
+  org_id: number | null;
+  position: Generated<number>;
+  title_en: string;
+  title_el: string;
+  message_en: string;
+  message_el: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
   mail_outbox: MailOutboxTable;
+  invitations: InvitationsTable;
+  user_tokens: UserTokensTable;
+  sessions: SessionsTable;
+  mfa_devices: MfaDevicesTable;
+  mfa_codes: MfaCodesTable;
+  audit_log: AuditLogTable;
+  profile_questions: ProfileQuestionsTable;
+  profile_answers: ProfileAnswersTable;
+  welcome_messages: WelcomeMessagesTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import * as m0001 from './0001_create_organizations';
 import * as m0002 from './0002_create_users';
 import * as m0003 from './0003_create_mail_outbox';
+import * as m0004 from './0004_create_accounts';
 
 /**
  * Versioned migrations, imported statically so the bundled server carries them.
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0001_create_organizations': m0001,
   '0002_create_users': m0002,
   '0003_create_mail_outbox': m0003,
+  '0004_create_accounts': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

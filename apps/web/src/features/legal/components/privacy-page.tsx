@@ -1,4 +1,4 @@
-import { LegalDocument } from './legal-document';
+import { LegalDocument } from '../../../components/legal-document';
 
 export default function PrivacyPage() {
   return <LegalDocument doc="privacy" />;

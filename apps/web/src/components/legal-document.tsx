@@ -14,8 +14,8 @@ import {
   TERMS_LIABILITY_CAP_USD,
   TERMS_MINIMUM_AGE,
 } from '@healthbook/shared/constants';
-import { useOrganizationContext } from '../../../lib/organization-context';
-import { paths } from '../../../lib/paths';
+import { useOrganizationContext } from '../lib/organization-context';
+import { paths } from '../lib/paths';
 
 interface Section {
   heading: string;
@@ -33,7 +33,7 @@ function formatDate(iso: string, lang: string): string {
 }
 
 /** About, Privacy Policy and Terms of Service: text from the legal catalog, constants from the spec. */
-export function LegalDocument({ doc }: { doc: Doc }) {
+export function LegalDocument({ doc, headingLevel = 1, showHomeLink = true }: { doc: Doc; headingLevel?: 1 | 2; showHomeLink?: boolean }) {
   const { org, clientId } = useOrganizationContext();
   const { t, i18n } = useTranslation(['legal', 'common']);
   const lang = i18n.resolvedLanguage ?? 'en';
@@ -56,8 +56,8 @@ export function LegalDocument({ doc }: { doc: Doc }) {
 
   return (
     <Box component="article" sx={{ maxWidth: 820, width: '100%', mx: 'auto', px: { xs: 2, sm: 4 }, py: { xs: 4, md: 6 } }}>
-      <title>{`${title} | ${org.org_name}`}</title>
-      <Typography variant="h1" gutterBottom>
+      {headingLevel === 1 && <title>{`${title} | ${org.org_name}`}</title>}
+      <Typography variant="h1" component={headingLevel === 1 ? 'h1' : 'h2'} gutterBottom>
         {title}
       </Typography>
       {revised && (
@@ -72,7 +72,7 @@ export function LegalDocument({ doc }: { doc: Doc }) {
       ))}
       {sections.map((section, i) => (
         <Box component="section" key={i} sx={{ mt: 4 }} aria-labelledby={`${doc}-s${i}`}>
-          <Typography variant="h2" id={`${doc}-s${i}`} gutterBottom>
+          <Typography variant="h2" component={headingLevel === 1 ? 'h2' : 'h3'} id={`${doc}-s${i}`} gutterBottom>
             {section.heading}
           </Typography>
           {section.paragraphs.map((p, j) => (
@@ -91,9 +91,11 @@ export function LegalDocument({ doc }: { doc: Doc }) {
           )}
         </Box>
       ))}
-      <Link component={RouterLink} to={paths.login(clientId)} sx={{ display: 'inline-block', mt: 4 }}>
-        {t('common:legal.home')}
-      </Link>
+      {showHomeLink && (
+        <Link component={RouterLink} to={paths.login(clientId)} sx={{ display: 'inline-block', mt: 4 }}>
+          {t('common:legal.home')}
+        </Link>
+      )}
     </Box>
   );
 }

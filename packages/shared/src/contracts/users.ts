@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { GENDER_KEYS } from '../constants';
+
+export const OptionSchema = z.object({ key: z.string(), value: z.string() });
+export type Option = z.infer<typeof OptionSchema>;
+
+export const MfaDeviceSummarySchema = z.object({ uuid: z.string(), device_type: z.enum(['email', 'google']) });
+
+export const UserSettingsSchema = z
+  .object({
+    dark: z.boolean().optional(),
+    language: z.enum(['en', 'el']).optional(),
+    isWizardMinimized: z.boolean().optional(),
+  })
+  .strict();
+export type UserSettings = z.infer<typeof UserSettingsSchema>;
+
+export const AppointmentSchema = z.object({
+  appointment_date: z.string(),
+  appointment_time: z.string(),
+  provider_name: z.string(),
+  provider_id: z.number().int(),
+  provider_speciality: z.string().nullable(),
+  availability_det_id: z.number().int(),
+});
+
+/** The user record of the spec (GET /api/v1/me/, login and verify answers). */
+export const UserDtoSchema = z
+  .object({
+    user_id: z.number().int(),
+    first_name: z.string(),
+    last_name: z.string(),
+    gender: OptionSchema.nullable(),
+    sex: OptionSchema.nullable(),
+    credential: z.string().nullable(),
+    dob: z.string().nullable(),
+    email: z.string(),
+    address: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    zip_code: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    imperial_units: z.boolean(),
+    has_mfa_enabled: z.boolean(),
+    mfa_devices: z.array(MfaDeviceSummarySchema),
+    profile_picture: z.string().nullable(),
+    settings: UserSettingsSchema,
+    wizard_complete: z.boolean(),
+    roles: z.array(z.string()),
+    is_superadmin: z.boolean(),
+    user_org_details: z.array(z.object({ org: z.number().int(), org_name: z.string(), name: z.string() })),
+    patient_appointment_details: z.array(AppointmentSchema),
+  })
+  .meta({ id: 'User' });
+export type UserDto = z.infer<typeof UserDtoSchema>;
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+/** PUT /api/v1/me/ and /api/v1/users/{id}: the fields of the spec, each optional. */
+export const UpdateUserBodySchema = z
+  .object({
+    first_name: z.string().trim().min(1, { message: 'validation:firstNameRequired' }).max(100).optional(),
+    last_name: z.string().trim().min(1, { message: 'validation:lastNameRequired' }).max(100).optional(),
+    gender: z.union([z.enum(GENDER_KEYS), OptionSchema]).nullable().optional(),
+    sex: z.union([z.enum(GENDER_KEYS), OptionSchema]).nullable().optional(),
+    credential: optionalText(100),
+    dob: z.string().nullable().optional(),
+    email: z.string().trim().max(254).optional(),
+    address: optionalText(200),
+    city: optionalText(100),
+    state: optionalText(100),
+    zip: optionalText(20),
+    zip_code: optionalText(20),
+    phone_number: optionalText(40),
+    imperial_units: z.boolean().optional(),
+    has_mfa_enabled: z.boolean().optional(),
+    settings: UserSettingsSchema.optional(),
+  })
+  .meta({ id: 'UpdateUser' });
+export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
+
+export const UserOptionsSchema = z.object({ gender: z.array(OptionSchema), sex: z.array(OptionSchema) });
+export type UserOptions = z.infer<typeof UserOptionsSchema>;
+
+export const ProfileQuestionSchema = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  question_type: z.enum(['text', 'choice', 'boolean']),
+  options: z.array(OptionSchema),
+  answer: z.string().nullable(),
+});
+export type ProfileQuestion = z.infer<typeof ProfileQuestionSchema>;
+export const ProfileAnswersBodySchema = z.object({
+  answers: z.record(z.string().regex(/^[0-9]+$/), z.string().max(2000)),
+});
+
+export const WelcomeMessageSchema = z.object({ id: z.number().int(), title: z.string(), message: z.string() });
+
+export const WizardStepSchema = z.object({
+  model_name: z.enum(['profile', 'mfa', 'profile_questions', 'health_record']),
+  title: z.string(),
+  completed: z.boolean(),
+});
+export const WizardSchema = z.object({
+  status: z.enum(['completed', 'minimized', 'pending']),
+  steps: z.array(WizardStepSchema),
+});
+export type Wizard = z.infer<typeof WizardSchema>;
+export const WizardStepBodySchema = z.object({ model_name: WizardStepSchema.shape.model_name });
