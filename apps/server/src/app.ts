@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { loggerOptions } from './lib/logging';
 import { HttpError } from './lib/http-errors';
+import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import i18nPlugin from './plugins/i18n';
@@ -17,7 +18,10 @@ import securityPlugin from './plugins/security';
 import storagePlugin, { LocalStorage, type Storage } from './plugins/storage';
 import swaggerPlugin from './plugins/swagger';
 import webPlugin from './plugins/web';
+import authRoutes from './modules/auth/auth.routes';
 import devRoutes from './modules/dev/dev.routes';
+import mfaRoutes from './modules/mfa/mfa.routes';
+import usersRoutes from './modules/users/users.routes';
 import organizationsRoutes from './modules/organizations/organizations.routes';
 import systemRoutes from './modules/system/system.routes';
 
@@ -27,6 +31,8 @@ export interface AppDeps {
   /** Pretty logs for a person at a terminal; JSON otherwise. */
   prettyLogs?: boolean;
   rateLimitRedis?: Redis;
+  /** Raises every per-IP limit to at least this many requests a minute (tests that sign in often). */
+  perIpLimitFloor?: number;
 }
 
 /** The app factory: external plugins, then app plugins, then routes. The caller owns listen(). */
@@ -82,10 +88,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(storagePlugin, { storage: deps.storage ?? new LocalStorage(path.join(config.dataDir, 'files')) });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   await app.register(webPlugin, { webDist: config.webDist });
+  await app.register(authPlugin, { jwtSecret: config.jwtSecret });
 
   // Routes
   await app.register(systemRoutes);
   await app.register(organizationsRoutes);
+  await app.register(authRoutes, { jwtSecret: config.jwtSecret, perIpLimit: deps.perIpLimitFloor ?? 0 });
+  await app.register(mfaRoutes, { jwtSecret: config.jwtSecret });
+  await app.register(usersRoutes);
   if (config.env !== 'production') await app.register(devRoutes);
 
   return app;

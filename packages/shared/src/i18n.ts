@@ -3,14 +3,28 @@ import enErrors from './locales/en/errors.json';
 import elErrors from './locales/el/errors.json';
 import enValidation from './locales/en/validation.json';
 import elValidation from './locales/el/validation.json';
+import enOptions from './locales/en/options.json';
+import elOptions from './locales/el/options.json';
+import enEmails from './locales/en/emails.json';
+import elEmails from './locales/el/emails.json';
 
 /** Catalogs used by both sides: server error messages and shared validation messages. */
 export const sharedCatalogs = {
-  en: { errors: enErrors, validation: enValidation },
-  el: { errors: elErrors, validation: elValidation },
-} as const satisfies Record<Language, Record<string, Record<string, string>>>;
+  en: { errors: enErrors, validation: enValidation, options: enOptions, emails: enEmails },
+  el: { errors: elErrors, validation: elValidation, options: elOptions, emails: elEmails },
+} as const;
 
 export type SharedNamespace = keyof (typeof sharedCatalogs)['en'];
+
+/** A dotted key ("gender.male") inside a namespace. */
+function lookup(catalog: object, ns: string, name: string): string | undefined {
+  let node: unknown = (catalog as Record<string, unknown>)[ns];
+  for (const part of name.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
 
 /**
  * Minimal translator for "namespace:key" message keys with {{var}} interpolation.
@@ -18,9 +32,7 @@ export type SharedNamespace = keyof (typeof sharedCatalogs)['en'];
  */
 export function translate(lang: Language, key: string, vars: Record<string, string | number> = {}): string {
   const [ns, name] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['errors', key];
-  const catalog = (sharedCatalogs[lang] ?? sharedCatalogs[DEFAULT_LANGUAGE]) as Record<string, Record<string, string>>;
-  const fallback = sharedCatalogs[DEFAULT_LANGUAGE] as Record<string, Record<string, string>>;
-  const template = catalog[ns]?.[name] ?? fallback[ns]?.[name];
+  const template = lookup(sharedCatalogs[lang] ?? sharedCatalogs[DEFAULT_LANGUAGE], ns, name) ?? lookup(sharedCatalogs[DEFAULT_LANGUAGE], ns, name);
   if (template === undefined) return key;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, v: string) => (v in vars ? String(vars[v]) : `{{${v}}}`));
 }

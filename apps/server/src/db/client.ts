@@ -14,6 +14,9 @@ export type DatabaseTarget =
 
 // Return dates and bigints as JS values the presenters expect.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+// Calendar dates (date of birth) stay 'YYYY-MM-DD' strings: a Date would shift them by time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+const DATE_OID = 1082;
 
 /** Opens Kysely over a real PostgreSQL server (pg pool) or embedded PGlite. Same SQL both ways. */
 export async function openDatabase(target: DatabaseTarget): Promise<Db> {
@@ -29,7 +32,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
       dataDir = path.join(target.dataDir, 'pglite');
       mkdirSync(dataDir, { recursive: true });
     }
-    const client = await PGlite.create(dataDir ? { dataDir } : {});
+    const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers: { [DATE_OID]: (v: string) => v } });
     const base = new PGliteDialect(client);
     // Kysely destroys the driver on close; PGlite must be closed so its files are flushed.
     dialect = {

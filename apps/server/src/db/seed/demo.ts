@@ -66,6 +66,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
           roles: [...roles],
           org_id: orgIds.get(org)!,
           password_hash: passwordHash,
+          email_confirmed_at: new Date(),
         })),
       )
       .execute();

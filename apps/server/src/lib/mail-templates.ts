@@ -1,0 +1,22 @@
+import { translate, type Language } from '@healthbook/shared';
+import type { MailMessage } from '../plugins/mail';
+
+export type MailKind = 'mfaCode' | 'invitation' | 'codeRetrieval' | 'confirm' | 'reset' | 'passwordChanged';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * One e-mail in the recipient's language: greeting, body, a safety line (for unsolicited
+ * kinds) and signature. Text from the shared `emails` catalog; a plain and an HTML part.
+ */
+export function renderMail(kind: MailKind, lang: Language, to: string, vars: Record<string, string | number>): MailMessage {
+  const t = (key: string) => translate(lang, `emails:${key}`, vars);
+  const parts = [t('greeting'), t(`${kind}.body`)];
+  if (kind === 'mfaCode' || kind === 'reset' || kind === 'codeRetrieval') parts.push(t('ignore'));
+  parts.push(t('signature'));
+  const text = parts.join('\n\n') + '\n';
+  const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5">${parts
+    .map((p) => `<p>${escapeHtml(p).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</p>`)
+    .join('')}</body></html>`;
+  return { to, subject: t(`${kind}.subject`), text, html };
+}

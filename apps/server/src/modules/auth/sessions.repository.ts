@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { REFRESH_TOKEN_TTL_S, type AccessLevel } from '@healthbook/shared';
+import type { Db } from '../../db/client';
+
+export class SessionsRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(input: { userId: number; orgId: number; access: AccessLevel; ip: string; userAgent: string | undefined }) {
+    const row = {
+      id: randomUUID(),
+      user_id: input.userId,
+      org_id: input.orgId,
+      access: input.access,
+      refresh_jti: randomUUID(),
+      ip: input.ip,
+      user_agent: input.userAgent?.slice(0, 300) ?? null,
+      expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000),
+    };
+    await this.db.insertInto('sessions').values(row).execute();
+    return row;
+  }
+
+  findLive(id: string) {
+    return this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .executeTakeFirst();
+  }
+
+  /** Rotates the refresh token only if `jti` is still the current one; answers the new jti or null (a replay). */
+  async rotate(id: string, jti: string, access?: AccessLevel): Promise<string | null> {
+    const next = randomUUID();
+    const result = await this.db
+      .updateTable('sessions')
+      .set({ refresh_jti: next, last_used_at: sql`now()`, ...(access ? { access, mfa_attempts: 0 } : {}) })
+      .where('id', '=', id)
+      .where('refresh_jti', '=', jti)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1 ? next : null;
+  }
+
+  async revoke(id: string, reason: string): Promise<void> {
+    await this.db.updateTable('sessions').set({ revoked_at: sql`now()`, revoked_reason: reason }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  }
+
+  /** Ends every session of a user (password reset or change), optionally keeping one. */
+  async revokeAllForUser(userId: number, reason: string, except?: string): Promise<void> {
+    let q = this.db.updateTable('sessions').set({ revoked_at: sql`now()`, revoked_reason: reason }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+    if (except) q = q.where('id', '!=', except);
+    await q.execute();
+  }
+
+  async countMfaFailure(id: string): Promise<number> {
+    const row = await this.db
+      .updateTable('sessions')
+      .set((eb) => ({ mfa_attempts: eb('mfa_attempts', '+', 1) }))
+      .where('id', '=', id)
+      .returning('mfa_attempts')
+      .executeTakeFirst();
+    return row?.mfa_attempts ?? 0;
+  }
+}

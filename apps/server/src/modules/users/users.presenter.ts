@@ -1,0 +1,44 @@
+import { translate, type Language, type UserDto } from '@healthbook/shared';
+import type { UserRecord } from './users.repository';
+
+export function genderOption(key: string | null, lang: Language) {
+  return key ? { key, value: translate(lang, `options:gender.${key}`) } : null;
+}
+
+export function avatarUrl(user: Pick<UserRecord, 'id' | 'avatar_key' | 'updated_at'>): string | null {
+  return user.avatar_key ? `/api/v1/users/${user.id}/avatar?v=${new Date(user.updated_at).getTime()}` : null;
+}
+
+/** The spec's user record. No hash, no storage keys, no internal flags beyond what the spec names. */
+export function presentUser(user: UserRecord, lang: Language): UserDto {
+  const settings = (user.settings ?? {}) as UserDto['settings'];
+  return {
+    user_id: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    gender: genderOption(user.gender, lang),
+    sex: genderOption(user.sex, lang),
+    credential: user.credential,
+    dob: user.dob,
+    email: user.email,
+    address: user.address,
+    city: user.city,
+    state: user.state,
+    zip_code: user.zip_code,
+    phone_number: user.phone_number,
+    imperial_units: user.imperial_units,
+    has_mfa_enabled: user.mfa_devices.length > 0,
+    mfa_devices: user.mfa_devices.map((d) => ({ uuid: d.uuid, device_type: d.device_type })),
+    profile_picture: avatarUrl(user),
+    settings: {
+      ...(typeof settings.dark === 'boolean' ? { dark: settings.dark } : {}),
+      ...(settings.language === 'en' || settings.language === 'el' ? { language: settings.language } : {}),
+      ...(typeof settings.isWizardMinimized === 'boolean' ? { isWizardMinimized: settings.isWizardMinimized } : {}),
+    },
+    wizard_complete: user.wizard_complete,
+    roles: user.roles,
+    is_superadmin: user.is_superadmin,
+    user_org_details: [{ org: user.org_id, org_name: user.org_name, name: user.org_client_id }],
+    patient_appointment_details: [],
+  };
+}
