@@ -8,4 +8,26 @@ export const paths = {
   about: (clientId: string) => `/${clientId}/about`,
   privacy: (clientId: string) => `/${clientId}/privacy`,
   terms: (clientId: string) => `/${clientId}/terms`,
+  // Session and account (features/session, features/account)
+  loginFrom: (clientId: string, redirectFrom: string | null | undefined) =>
+    `/${clientId}/login${redirectFrom ? `?redirectFrom=${encodeURIComponent(redirectFrom)}` : ''}`,
+  verify: (clientId: string, redirectFrom?: string | null) =>
+    `/${clientId}/verify${redirectFrom ? `?redirectFrom=${encodeURIComponent(redirectFrom)}` : ''}`,
+  logout: (clientId: string) => `/${clientId}/safeHavenLogout`,
+  dashboard: (clientId: string = DEFAULT_CLIENT_ID) => `/${clientId}/dashboard`,
+  profile: (clientId: string, tabId?: number) => `/${clientId}/settings/profile${tabId ? `?tabId=${tabId}` : ''}`,
+  mfaRegister: (clientId: string) => `/${clientId}/2fa/register`,
+  qrGoogle: (clientId: string, uuid: string, value: string) =>
+    `/${clientId}/2fa/qrgoogle?uuid=${encodeURIComponent(uuid)}&value=${encodeURIComponent(value)}`,
+  mfaSuccess: (clientId: string) => `/${clientId}/register/success`,
+  // Sign-up, recovery and invitations (features/signup, features/recovery, features/admin)
+  accessCode: (clientId: string = DEFAULT_CLIENT_ID) => `/${clientId}/access-code`,
+  signup: (clientId: string) => `/${clientId}/signup`,
+  emailConfirm: (clientId: string, uid: string, token: string) =>
+    `/${clientId}/email/confirm/${encodeURIComponent(uid)}/${encodeURIComponent(token)}`,
+  forgotPassword: (clientId: string) => `/${clientId}/forgotpassword`,
+  resetPassword: (clientId: string, uid?: string, token?: string) =>
+    `/${clientId}/password/reset${uid ? `/${encodeURIComponent(uid)}${token ? `/${encodeURIComponent(token)}` : ''}` : ''}`,
+  codeRetrieval: (clientId: string = DEFAULT_CLIENT_ID) => `/${clientId}/code-retrieval`,
+  invitePatient: (clientId: string) => `/${clientId}/addUser/home`,
 } as const;

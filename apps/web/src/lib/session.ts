@@ -1,12 +1,41 @@
+import type { AccessClaims } from '@healthbook/shared/contracts/auth';
+
 /** The session tokens, kept in local storage as the spec's client does. */
 export interface SessionTokens {
   access: string;
   refresh: string;
 }
 
-const KEY = 'session';
+/** The local-storage key of the tokens. */
+export const SESSION_KEY = 'session';
+const KEY = SESSION_KEY;
 type Listener = () => void;
-const listeners = new Set<Listener>();
+/** Told when the session is ended for us (a refresh answered 401, or another tab signed out). */
+const destroyListeners = new Set<Listener>();
+/** Told on every change of the tokens (the session store re-reads them). */
+const changeListeners = new Set<Listener>();
+
+function changed(): void {
+  for (const listener of changeListeners) listener();
+}
+
+/**
+ * The claims of an access token, read without verifying it (the server verifies; the client
+ * only routes on them): the payload is base64url-encoded JSON. Null for anything unreadable.
+ */
+export function readClaims(token: string | null | undefined): AccessClaims | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const claims = JSON.parse(new TextDecoder().decode(bytes)) as Partial<AccessClaims> | null;
+    if (!claims || (claims.access !== 'full' && claims.access !== 'limited') || typeof claims.org !== 'number') return null;
+    return claims as AccessClaims;
+  } catch {
+    return null;
+  }
+}
 
 export const session = {
   get(): SessionTokens | null {
@@ -20,18 +49,33 @@ export const session = {
   },
   set(tokens: SessionTokens): void {
     localStorage.setItem(KEY, JSON.stringify(tokens));
+    changed();
   },
   setAccess(access: string, refresh?: string): void {
     const current = session.get();
     if (current) session.set({ access, refresh: refresh ?? current.refresh });
   },
+  /** The claims of the current access token, or null when signed out. */
+  claims(): AccessClaims | null {
+    return readClaims(session.get()?.access);
+  },
+  /** Removes the tokens quietly: for a sign-out the app itself asked for (it navigates on its own). */
+  clear(): void {
+    localStorage.removeItem(KEY);
+    changed();
+  },
   /** Ends the session locally and tells whoever listens (the app clears its caches and goes to sign-in). */
   destroy(): void {
     localStorage.removeItem(KEY);
-    for (const listener of listeners) listener();
+    changed();
+    for (const listener of [...destroyListeners]) listener();
   },
   onDestroy(listener: Listener): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
+    destroyListeners.add(listener);
+    return () => destroyListeners.delete(listener);
+  },
+  onChange(listener: Listener): () => void {
+    changeListeners.add(listener);
+    return () => changeListeners.delete(listener);
   },
 };

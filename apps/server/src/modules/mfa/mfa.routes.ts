@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DetailErrorSchema, FieldErrorsSchema, MfaDeviceSchema, MfaUuidParamsSchema, RegisterMfaBodySchema } from '@healthbook/shared';
 import { notFound } from '../../lib/http-errors';
@@ -10,7 +11,7 @@ const errors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 401: DetailErrorS
 const mfaRoutes: FastifyPluginAsyncZod<{ jwtSecret: string }> = async (app, opts) => {
   const mfa = new MfaService(app.db, app.mailer, opts.jwtSecret);
 
-  const target = (request: import('fastify').FastifyRequest) => {
+  const target = (request: FastifyRequest) => {
     const user = request.auth!.user;
     const lang = (user.settings as { language?: 'en' | 'el' }).language ?? request.lang;
     return { userId: user.id, email: user.email, name: user.first_name, orgName: user.org_name, orgShort: user.org_client_id, lang };
