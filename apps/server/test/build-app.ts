@@ -33,6 +33,8 @@ export interface TestAppOptions {
   setup?: (app: FastifyInstance) => void | Promise<void>;
   /** Call app.ready() before returning (default true; false to add routes in the test itself). */
   ready?: boolean;
+  /** Per-IP limits are raised to this floor so files that sign in often are not throttled (0: the real limits). */
+  perIpLimitFloor?: number;
 }
 
 export interface TestApp {
@@ -113,7 +115,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     const storage = new LocalStorage(path.join(config.dataDir, 'files'));
     await migrateToLatest(db);
     if (opts.seed) await seedDemo(db, storage);
-    app = await buildApp(config, { db, storage });
+    app = await buildApp(config, { db, storage, perIpLimitFloor: opts.perIpLimitFloor ?? 10_000 });
     await opts.setup?.(app);
     if (opts.ready !== false) await app.ready();
     return { app, db, config, dataDir, close };

@@ -83,6 +83,10 @@ export interface BuildUserOptions {
   roles?: string[];
   is_superadmin?: boolean;
   is_active?: boolean;
+  /** Whether the e-mail address is confirmed (default true: the account can sign in). */
+  email_confirmed?: boolean;
+  dob?: string;
+  gender?: string;
 }
 
 export interface BuiltUser extends User {
@@ -103,8 +107,29 @@ export async function buildUser(ctx: Pick<Ctx, 'db'>, opts: BuildUserOptions): P
       roles: opts.roles ?? ['patient'],
       ...(opts.is_superadmin === undefined ? {} : { is_superadmin: opts.is_superadmin }),
       ...(opts.is_active === undefined ? {} : { is_active: opts.is_active }),
+      email_confirmed_at: opts.email_confirmed === false ? null : new Date(),
+      ...(opts.dob ? { dob: opts.dob } : {}),
+      ...(opts.gender ? { gender: opts.gender, sex: opts.gender } : {}),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
   return { ...row, password };
 }
+
+/** Signs in through the real route; answers the token pair and the user. */
+export async function signIn(
+  app: { inject: FastifyInstance['inject'] },
+  user: { email: string; password: string; org_id: number },
+  headers: Record<string, string> = {},
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/login/',
+    headers,
+    payload: { email: user.email, password: user.password, org: user.org_id },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { access: string; refresh: string; user: { user_id: number } & Record<string, unknown> };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

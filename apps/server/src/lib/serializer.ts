@@ -11,9 +11,22 @@ import { z } from 'zod';
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (routeSchema) => {
   try {
     const jsonSchema = z.toJSONSchema(routeSchema.schema, { io: 'output', target: 'draft-07', unrepresentable: 'throw' });
-    const stringify = fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+    const stringify = fastJson(withoutPropertyNames(jsonSchema) as Parameters<typeof fastJson>[0]);
     return (data: unknown) => stringify(data);
   } catch {
     return zodSerializerCompiler(routeSchema as Parameters<typeof zodSerializerCompiler>[0]);
   }
 };
+
+/** `propertyNames` (from z.record) only constrains keys; the serializer's ajv refuses it in strict mode. */
+function withoutPropertyNames(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutPropertyNames);
+  if (node && typeof node === 'object') {
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([key]) => key !== 'propertyNames')
+        .map(([key, value]) => [key, withoutPropertyNames(value)]),
+    );
+  }
+  return node;
+}
