@@ -33,4 +33,26 @@ export const targets = [
     minRatio: 0.6,
   },
   { name: 'ping', server: 'app', method: 'HEAD', path: '/api/ping', baseline: 'bare JSON' },
+  {
+    // Every request verifies argon2id (m = 19 MiB, t = 2): slow on purpose; reported, not targeted.
+    name: 'sign-in',
+    server: 'app',
+    method: 'POST',
+    path: '/api/v1/login/',
+    body: { email: 'patient@healthbook.example', password: 'Healthbook#2026', org: 'healthbook' },
+    baseline: 'bare PK select',
+  },
+  { name: 'current user', server: 'app', path: '/api/v1/me/', prepare: signIn, baseline: 'bare PK select', minRatio: 0.6 },
 ];
+
+/** Signs in as the demo patient and answers the bearer header. */
+async function signIn(baseUrl) {
+  const res = await fetch(`${baseUrl}/api/v1/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'patient@healthbook.example', password: 'Healthbook#2026', org: 'healthbook' }),
+  });
+  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
+  const { access } = await res.json();
+  return { authorization: `Bearer ${access}` };
+}

@@ -93,7 +93,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Routes
   await app.register(systemRoutes);
   await app.register(organizationsRoutes);
-  await app.register(authRoutes, { jwtSecret: config.jwtSecret, perIpLimit: deps.perIpLimitFloor ?? 0 });
+  await app.register(authRoutes, { jwtSecret: config.jwtSecret, perIpLimit: Math.max(config.authRateLimit, deps.perIpLimitFloor ?? 0) });
   await app.register(mfaRoutes, { jwtSecret: config.jwtSecret });
   await app.register(usersRoutes);
   if (config.env !== 'production') await app.register(devRoutes);

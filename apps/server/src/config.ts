@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFromEnv.optional(),
+  AUTH_RATE_LIMIT: z.coerce.number({ message: 'must be a number' }).int().min(1, 'must be at least 1').default(20),
 });
 
 export interface Config {
@@ -46,6 +47,8 @@ export interface Config {
   jwtSecret: string;
   logLevel: string;
   seedDemo: boolean;
+  /** Requests a minute one IP may make to sign-in, verify, reset, code retrieval and access-code validation. */
+  authRateLimit: number;
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
 }
@@ -93,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: overrides.jwtSecret ?? resolveJwtSecret(dataDir, e.JWT_SECRET),
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    authRateLimit: e.AUTH_RATE_LIMIT,
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
     ...overrides,
   };

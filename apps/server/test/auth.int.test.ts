@@ -16,8 +16,8 @@ let orgB: { id: number; name: string };
 beforeAll(async () => {
   sink = await startSmtpSink();
   t = await buildTestApp({ env: { SMTP_URL: sink.url } });
-  orgA = await buildOrganization(t, { name: 'clinic-a' });
-  orgB = await buildOrganization(t, { name: 'clinic-b' });
+  orgA = await buildOrganization(t.app, { name: 'clinic-a' });
+  orgB = await buildOrganization(t.app, { name: 'clinic-b' });
 });
 afterAll(async () => {
   await t?.close();
@@ -28,7 +28,7 @@ const login = (payload: Record<string, unknown>, headers: Record<string, string>
   t.app.inject({ method: 'POST', url: '/api/v1/login/', payload, headers, ...(remoteAddress ? { remoteAddress } : {}) });
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/me/', headers: bearer(token) });
 const newUser = async (opts: Partial<Parameters<typeof buildUser>[1]> = {}) =>
-  buildUser(t, { org: orgA, email: `u${Math.random().toString(36).slice(2)}@example.test`, ...opts });
+  buildUser(t.app, { org: orgA, email: `u${Math.random().toString(36).slice(2)}@example.test`, ...opts });
 const creds = (u: BuiltUser) => ({ email: u.email, password: u.password, org_id: u.org_id });
 
 describe('sign-in', () => {
@@ -284,7 +284,7 @@ describe('second-factor devices', () => {
   it('removes only your own device; has_mfa_enabled follows the devices', async () => {
     const owner = await newUser();
     const other = await newUser();
-    const otherOrg = await buildUser(t, { org: orgB, email: `b${Math.random().toString(36).slice(2)}@example.test` });
+    const otherOrg = await buildUser(t.app, { org: orgB, email: `b${Math.random().toString(36).slice(2)}@example.test` });
     await enableEmailFactor(owner);
     const device = (await t.db.selectFrom('mfa_devices').select('uuid').where('user_id', '=', owner.id).executeTakeFirstOrThrow()).uuid;
 
@@ -319,7 +319,7 @@ describe('per-IP limits', () => {
   it('throttles many sign-ins from one address with 429 and Retry-After', async () => {
     const strict = await buildTestApp({ perIpLimitFloor: 0 });
     try {
-      const org = await buildOrganization(strict, { name: 'strict-clinic' });
+      const org = await buildOrganization(strict.app, { name: 'strict-clinic' });
       let last;
       for (let i = 0; i < 21; i++) {
         last = await strict.app.inject({ method: 'POST', url: '/api/v1/login/', payload: { email: `x${i}@example.test`, password: 'x', org: org.id } });

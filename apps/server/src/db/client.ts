@@ -8,6 +8,32 @@ import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
+/**
+ * SQL text of hot queries (see prepared.ts) -> the name of a server-side prepared statement.
+ * On PostgreSQL such a query is parsed and planned once per connection instead of every time.
+ */
+export const namedStatements = new Map<string, string>();
+
+type QueryFn = (text: unknown, values?: unknown) => Promise<unknown>;
+/** Runs registered SQL as named (prepared) statements on every client the pool hands out. */
+function withNamedStatements(pool: pg.Pool): pg.Pool {
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const patched = new WeakSet<pg.PoolClient>();
+  (pool as unknown as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
+    const client = await connect();
+    if (!patched.has(client)) {
+      const query = client.query.bind(client) as unknown as QueryFn;
+      (client as unknown as { query: QueryFn }).query = (text, values) => {
+        const name = typeof text === 'string' ? namedStatements.get(text) : undefined;
+        return name ? query({ name, text, values }) : query(text, values);
+      };
+      patched.add(client);
+    }
+    return client;
+  };
+  return pool;
+}
+
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string | undefined /* undefined = in memory */ };
@@ -25,7 +51,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     // An idle client error (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
-    dialect = new PostgresDialect({ pool });
+    dialect = new PostgresDialect({ pool: withNamedStatements(pool) });
   } else {
     let dataDir: string | undefined;
     if (target.dataDir) {

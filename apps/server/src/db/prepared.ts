@@ -1,15 +1,20 @@
 import type { CompiledQuery, Compilable } from 'kysely';
-import type { Db } from './client';
+import { createHash } from 'node:crypto';
+import { namedStatements, type Db } from './client';
 
 /**
  * A hot query built and compiled once, executed with new parameter values: the SQL text is
- * the same every time, so Kysely's builder and compiler run only at start. Build it with
- * placeholder values in the order the parameters appear.
+ * the same every time, so Kysely's builder and compiler run only at start, and on PostgreSQL it
+ * runs as a named prepared statement (planned once per connection, not per request). Build it
+ * with placeholder values in the order the parameters appear.
  */
 export function prepare<R, P extends unknown[]>(build: () => Compilable<R>): (db: Db, ...params: P) => Promise<R[]> {
   let compiled: CompiledQuery<R> | undefined;
   return async (db, ...params) => {
-    compiled ??= build().compile();
+    if (!compiled) {
+      compiled = build().compile();
+      namedStatements.set(compiled.sql, `hb_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 16)}`);
+    }
     if (params.length !== compiled.parameters.length) throw new Error('prepared query: wrong number of parameters');
     const result = await db.executeQuery<R>({ ...compiled, parameters: params });
     return result.rows;
