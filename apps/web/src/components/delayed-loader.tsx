@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import LinearProgress from '@mui/material/LinearProgress';
+import { keyframes } from '@mui/material/styles';
 import { LOADER_DELAY_MS } from '@healthbook/shared/constants';
 
 /** True once `active` has stayed true for the spec's loader delay (400 ms): quick loads show nothing. */
@@ -29,14 +29,22 @@ export function DelayedLoader({ label = 'Loading…' }: { label?: string }) {
   );
 }
 
-/** A thin bar at the top while a navigation takes longer than 400 ms. */
+const slide = keyframes`
+  from { transform: translateX(-100%); }
+  to { transform: translateX(250%); }
+`;
+
+/** A thin moving bar at the top while a navigation takes longer than 400 ms. */
 export function NavigationProgress({ active, label }: { active: boolean; label: string }) {
   const shown = useDelayedFlag(active);
   if (!shown) return null;
   return (
-    <LinearProgress
+    <Box
+      role="progressbar"
       aria-label={label}
-      sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar + 1 }}
-    />
+      sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: 4, overflow: 'hidden', zIndex: 1200, bgcolor: 'action.hover' }}
+    >
+      <Box sx={{ width: '40%', height: '100%', bgcolor: 'primary.main', animation: `${slide} 1.2s ease-in-out infinite` }} />
+    </Box>
   );
 }
