@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 18765);
+process.env.E2E_MAIL_PORT ??= String(PORT + 2);
 
 /** Journeys in Debian's Chromium against the real built server, on a fresh PGlite database. */
 export default defineConfig({
@@ -30,9 +31,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node e2e/start-server.mjs`,
+    command: 'npx tsx e2e/start-server.ts',
     url: `http://127.0.0.1:${PORT}/api/health`,
-    env: { E2E_PORT: String(PORT) },
+    env: { E2E_PORT: String(PORT), E2E_MAIL_PORT: String(PORT + 2) },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',
