@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { prepareDatabase } from './db/setup';
 import { LocalStorage } from './plugins/storage';
+import { cleanupExpired } from './modules/maintenance/cleanup';
 
 /** Starts one process serving the API and the built web app, and stops it gracefully on SIGTERM/SIGINT. */
 async function main() {
@@ -29,6 +30,16 @@ async function main() {
   }
   const app = await buildApp(config, { db, storage, prettyLogs: pretty, ...(redis ? { rateLimitRedis: redis } : {}) });
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+
+  // Hourly: drop sessions, codes and tokens that can no longer be used.
+  const cleanup = setInterval(() => {
+    cleanupExpired(app.db).then(
+      (removed) => app.log.info({ removed }, 'expired sessions and codes removed'),
+      (err: unknown) => app.log.error({ err }, 'cleanup failed'),
+    );
+  }, 60 * 60 * 1000);
+  cleanup.unref();
+  app.addHook('onClose', async () => clearInterval(cleanup));
 
   let stopping = false;
   const stop = async (signal: string) => {
