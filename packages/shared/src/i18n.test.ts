@@ -58,8 +58,14 @@ describe('catalogs', () => {
   const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
   it.each(Object.keys(sharedCatalogs.en) as Array<keyof typeof sharedCatalogs.en>)('%s: Greek has every English key, with the same placeholders', (ns) => {
-    const en = sharedCatalogs.en[ns] as Record<string, string>;
-    const el = sharedCatalogs.el[ns] as Record<string, string>;
+    const flatten = (node: object, prefix = ''): Record<string, string> =>
+      Object.fromEntries(
+        Object.entries(node).flatMap(([k, v]) =>
+          typeof v === 'object' && v !== null ? Object.entries(flatten(v as object, `${prefix}${k}.`)) : [[`${prefix}${k}`, String(v)]],
+        ),
+      );
+    const en = flatten(sharedCatalogs.en[ns]);
+    const el = flatten(sharedCatalogs.el[ns]);
     expect(Object.keys(el).sort()).toEqual(Object.keys(en).sort());
     for (const key of Object.keys(en)) {
       expect({ key, vars: placeholders(el[key]!) }).toEqual({ key, vars: placeholders(en[key]!) });
