@@ -22,8 +22,13 @@ import authRoutes from './modules/auth/auth.routes';
 import devRoutes from './modules/dev/dev.routes';
 import mfaRoutes from './modules/mfa/mfa.routes';
 import usersRoutes from './modules/users/users.routes';
+import profileRoutes from './modules/profile/profile.routes';
+import wizardRoutes from './modules/wizard/wizard.routes';
 import organizationsRoutes from './modules/organizations/organizations.routes';
 import systemRoutes from './modules/system/system.routes';
+import invitationsRoutes from './modules/invitations/invitations.routes';
+import signupRoutes from './modules/signup/signup.routes';
+import recoveryRoutes from './modules/recovery/recovery.routes';
 
 export interface AppDeps {
   db: Db;
@@ -96,6 +101,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(authRoutes, { jwtSecret: config.jwtSecret, perIpLimit: Math.max(config.authRateLimit, deps.perIpLimitFloor ?? 0) });
   await app.register(mfaRoutes, { jwtSecret: config.jwtSecret });
   await app.register(usersRoutes);
+  await app.register(profileRoutes);
+  await app.register(wizardRoutes);
+  const accountRoutes = { publicUrl: config.publicUrl, perIpLimit: Math.max(config.authRateLimit, deps.perIpLimitFloor ?? 0) };
+  await app.register(invitationsRoutes, { publicUrl: config.publicUrl });
+  await app.register(signupRoutes, accountRoutes);
+  await app.register(recoveryRoutes, accountRoutes);
   if (config.env !== 'production') await app.register(devRoutes);
 
   return app;

@@ -5,6 +5,8 @@ import { openDatabase } from './db/client';
 import { migrateToLatest } from './db/migrations';
 import { seedDemo } from './db/seed/demo';
 import { LocalStorage } from './plugins/storage';
+import { OutboxMailer, SmtpMailer } from './plugins/mail';
+import { runInviteCommand } from './modules/invitations/invite.command';
 import { OrganizationsRepository } from './modules/organizations/organizations.repository';
 
 const USAGE = `Usage: npm run cli -- <command>
@@ -13,6 +15,8 @@ Commands:
   migrate        bring the database schema up to date
   seed-demo      add the demo organisations and users (only into an empty database)
   orgs           list the organisations
+  invite         invite a person into an organisation and e-mail the access code
+                 (npm run cli -- invite --org <org> --first-name .. --last-name .. --dob YYYY-MM-DD --gender .. --email ..)
 `;
 
 /** Operator commands against the configured database (DATABASE_URL or PGlite in DATA_DIR). */
@@ -43,6 +47,23 @@ async function main(argv: string[]) {
           console.log(`${org.name}\t${org.org_name}\t${org.primary_color ?? '-'}`);
         }
         return 0;
+      }
+      case 'invite': {
+        // Mail goes the way the server sends it: SMTP_URL, else the outbox (/dev/mailbox).
+        const mailer = config.smtpUrl
+          ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+          : new OutboxMailer(db, config.mailFrom, { info: () => undefined });
+        try {
+          return await runInviteCommand(argv.slice(argv.indexOf(command) + 1), {
+            db,
+            mailer,
+            publicUrl: config.publicUrl,
+            out: (line) => console.log(line),
+            err: (line) => console.error(line),
+          });
+        } finally {
+          if (mailer instanceof SmtpMailer) mailer.close();
+        }
       }
       default:
         process.stderr.write(`Unknown command: ${command}\n\n${USAGE}`);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Organization, User } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
+import { normalizeAccessCode, randomAccessCode, sha256 } from '../src/lib/crypto';
 
 /**
  * Builds records by name, straight through the database and storage the app uses
@@ -133,3 +134,38 @@ export async function signIn(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface BuildInvitationOptions {
+  org: Pick<Organization, 'id'>;
+  first_name?: string;
+  last_name?: string;
+  /** YYYY-MM-DD */
+  dob?: string;
+  gender?: string;
+  email?: string;
+  /** The clear access code (default: a fresh one). */
+  code?: string;
+  expires_at?: Date;
+  used_at?: Date | null;
+}
+
+/** An invitation straight in the database; answers the row and its clear access code. */
+export async function buildInvitation(ctx: Pick<Ctx, 'db'>, opts: BuildInvitationOptions) {
+  const code = opts.code ?? randomAccessCode();
+  const row = await ctx.db
+    .insertInto('invitations')
+    .values({
+      org_id: opts.org.id,
+      first_name: opts.first_name ?? 'Ada',
+      last_name: opts.last_name ?? 'Lovelace',
+      dob: opts.dob ?? '1990-12-10',
+      gender: opts.gender ?? 'female',
+      email: opts.email ?? `invitee-${unique()}@example.test`,
+      code_hash: sha256(normalizeAccessCode(code)),
+      expires_at: opts.expires_at ?? new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+      used_at: opts.used_at ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { ...row, code };
+}

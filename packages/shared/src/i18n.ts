@@ -7,11 +7,13 @@ import enOptions from './locales/en/options.json';
 import elOptions from './locales/el/options.json';
 import enEmails from './locales/en/emails.json';
 import elEmails from './locales/el/emails.json';
+import enWizard from './locales/en/wizard.json';
+import elWizard from './locales/el/wizard.json';
 
 /** Catalogs used by both sides: server error messages and shared validation messages. */
 export const sharedCatalogs = {
-  en: { errors: enErrors, validation: enValidation, options: enOptions, emails: enEmails },
-  el: { errors: elErrors, validation: elValidation, options: elOptions, emails: elEmails },
+  en: { errors: enErrors, validation: enValidation, options: enOptions, emails: enEmails, wizard: enWizard },
+  el: { errors: elErrors, validation: elValidation, options: elOptions, emails: elEmails, wizard: elWizard },
 } as const;
 
 export type SharedNamespace = keyof (typeof sharedCatalogs)['en'];

@@ -56,7 +56,7 @@ export type VerifyAnswer = z.infer<typeof VerifyAnswerSchema>;
 
 export const ForgotPasswordBodySchema = z.object({
   org_id: z.union([z.number().int().positive(), z.string().min(1).max(64)]),
-  email: z.string().trim().min(1, { message: 'validation:emailAddressRequired' }).max(254).refine(isValidEmail, {
+  email: z.string().trim().min(1, { message: 'validation:emailAddressRequired', abort: true }).max(254).refine(isValidEmail, {
     message: 'validation:emailAddressInvalid',
   }),
 });

@@ -7,14 +7,14 @@ const orgRef = z.union([z.number().int().positive(), z.string().min(1).max(64)])
 const isoDob = z
   .string()
   .trim()
-  .min(1, { message: 'validation:dobRequired' })
+  .min(1, { message: 'validation:dobRequired', abort: true })
   .refine((v) => parseDob(v) !== null, { message: 'validation:dobFormat' })
   .transform((v) => parseDob(v)!)
   .refine((v) => v <= new Date().toISOString().slice(0, 10), { message: 'validation:dobFuture' });
 const email = z
   .string()
   .trim()
-  .min(1, { message: 'validation:emailRequired' })
+  .min(1, { message: 'validation:emailRequired', abort: true })
   .max(254)
   .refine(isValidEmail, { message: 'validation:emailInvalid' })
   .transform((v) => v.toLowerCase());
@@ -93,12 +93,17 @@ export const ConfirmEmailBodySchema = z.object({ uid: z.string().min(1).max(64),
 /** POST /api/v1/users/coderetrieval/ — DOB as typed (MM/DD/YYYY) or YYYY-MM-DD. */
 export const CodeRetrievalBodySchema = z.object({
   org_id: orgRef,
-  first_name: z.string().trim().min(1, { message: 'validation:firstNameRequired' }).max(100).regex(/^[a-zA-Z]+$/, {
+  first_name: z.string().trim().min(1, { message: 'validation:firstNameRequired', abort: true }).max(100).regex(/^[a-zA-Z]+$/, {
     message: 'validation:nameFormat',
   }),
-  last_name: z.string().trim().min(1, { message: 'validation:lastNameRequired' }).max(100).regex(/^[a-zA-Z]+$/, {
+  last_name: z.string().trim().min(1, { message: 'validation:lastNameRequired', abort: true }).max(100).regex(/^[a-zA-Z]+$/, {
     message: 'validation:nameFormat',
   }),
   DOB: isoDob,
 });
 export type CodeRetrievalBody = z.input<typeof CodeRetrievalBodySchema>;
+
+/** GET /api/v1/admin/invitations/ — a super admin may name another organisation (id or client id). */
+export const ListInvitationsQuerySchema = z.object({ org_id: z.string().trim().min(1).max(64).optional() });
+export type ListInvitationsQuery = z.infer<typeof ListInvitationsQuerySchema>;
+export const InvitationListSchema = z.array(InvitationSchema);

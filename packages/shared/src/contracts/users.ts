@@ -107,3 +107,20 @@ export const WizardSchema = z.object({
 });
 export type Wizard = z.infer<typeof WizardSchema>;
 export const WizardStepBodySchema = z.object({ model_name: WizardStepSchema.shape.model_name });
+
+/** GET and PUT /api/v1/users/{id}, GET /api/v1/users/get_welcome_messages/{id} */
+export const UserIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/**
+ * GET /api/v1/users/avatar/{key}: the avatar's file name, `<userId>-<random>.<ext>`. The random
+ * part (144 bits) makes the address the credential, so an <img> can load it without a header.
+ */
+export const AVATAR_FILE_PATTERN = /^([1-9][0-9]{0,9})-[A-Za-z0-9_-]{24}\.(png|jpg|gif|webp)$/;
+export const AvatarKeyParamsSchema = z.object({ key: z.string().max(64).regex(AVATAR_FILE_PATTERN) });
+
+export const ProfileQuestionListSchema = z.array(ProfileQuestionSchema).meta({ id: 'ProfileQuestionList' });
+export const WelcomeMessageListSchema = z.array(WelcomeMessageSchema).meta({ id: 'WelcomeMessageList' });
+export type WelcomeMessage = z.infer<typeof WelcomeMessageSchema>;
+export type ProfileAnswersBody = z.infer<typeof ProfileAnswersBodySchema>;
+export type WizardStepBody = z.infer<typeof WizardStepBodySchema>;
+export type WizardStepName = z.infer<typeof WizardStepSchema>['model_name'];

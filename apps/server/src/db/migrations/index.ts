@@ -4,6 +4,7 @@ import * as m0001 from './0001_create_organizations';
 import * as m0002 from './0002_create_users';
 import * as m0003 from './0003_create_mail_outbox';
 import * as m0004 from './0004_create_accounts';
+import * as m0005 from './0005_seed_profile_content';
 
 /**
  * Versioned migrations, imported statically so the bundled server carries them.
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0002_create_users': m0002,
   '0003_create_mail_outbox': m0003,
   '0004_create_accounts': m0004,
+  '0005_seed_profile_content': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

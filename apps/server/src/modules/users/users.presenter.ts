@@ -5,8 +5,16 @@ export function genderOption(key: string | null, lang: Language) {
   return key ? { key, value: translate(lang, `options:gender.${key}`) } : null;
 }
 
-export function avatarUrl(user: Pick<UserRecord, 'id' | 'avatar_key' | 'updated_at'>): string | null {
-  return user.avatar_key ? `/api/v1/users/${user.id}/avatar?v=${new Date(user.updated_at).getTime()}` : null;
+/** Storage keys of avatars live under avatars/; their addresses carry only the file name. */
+export const AVATAR_PREFIX = 'avatars/';
+
+/**
+ * The avatar's address: GET /api/v1/users/avatar/{file}. The file name holds 144 random bits and
+ * changes with every upload, so the address itself is the credential (an <img> cannot send the
+ * Bearer header) and may be cached. Null without an avatar: the web app shows initials.
+ */
+export function avatarUrl(user: Pick<UserRecord, 'avatar_key'>): string | null {
+  return user.avatar_key ? `/api/v1/users/avatar/${user.avatar_key.slice(AVATAR_PREFIX.length)}` : null;
 }
 
 /** The spec's user record. No hash, no storage keys, no internal flags beyond what the spec names. */

@@ -57,4 +57,110 @@ export class UsersRepository {
       .where(sql`lower(u.email)`, '=', email.trim().toLowerCase())
       .executeTakeFirst();
   }
+
+  /**
+   * A user within the organisations a reader may see: their own organisation, or every
+   * organisation (scope 'all', a super admin's). Whether the reader may see this user at all is
+   * the policy's answer (users.policy.ts).
+   */
+  findInScope(scope: UserScope, id: number): Promise<UserRecord | undefined> {
+    const q = withOrgAndDevices(this.db).where('u.id', '=', id);
+    return (scope === 'all' ? q : q.where('u.org_id', '=', scope.orgId)).executeTakeFirst();
+  }
+
+  /** Changes profile columns; `settings` is merged into the stored object, not replacing it. */
+  async update(orgId: number, id: number, changes: UserProfileChanges, settings?: Record<string, unknown>): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({
+        ...changes,
+        ...(settings && Object.keys(settings).length ? { settings: sql`settings || ${JSON.stringify(settings)}::jsonb` } : {}),
+        updated_at: sql`now()`,
+      })
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** The password hash and when it last changed. */
+  async setPassword(orgId: number, id: number, passwordHash: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, password_changed_at: sql`now()`, updated_at: sql`now()` })
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /**
+   * Points the user at a new avatar (or none) and answers the storage key it replaced, in one
+   * transaction so that two uploads at once each learn the key they replaced.
+   */
+  setAvatar(orgId: number, id: number, avatar: { key: string; contentType: string } | null): Promise<string | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom('users')
+        .select('avatar_key')
+        .where('org_id', '=', orgId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      await trx
+        .updateTable('users')
+        .set({ avatar_key: avatar?.key ?? null, avatar_content_type: avatar?.contentType ?? null, updated_at: sql`now()` })
+        .where('org_id', '=', orgId)
+        .where('id', '=', id)
+        .execute();
+      return current?.avatar_key ?? null;
+    });
+  }
+
+  /**
+   * The avatar stored under a key, if it is still some user's current one. The key is the
+   * capability (unguessable) and names its owner, so this is one primary-key lookup.
+   */
+  findAvatar(userId: number, key: string): Promise<{ avatar_key: string; avatar_content_type: string | null } | undefined> {
+    return this.db
+      .selectFrom('users')
+      .select(['avatar_key', 'avatar_content_type'])
+      .where('id', '=', userId)
+      .where('avatar_key', '=', key)
+      .$narrowType<{ avatar_key: string }>()
+      .executeTakeFirst();
+  }
+
+  /** Adds a wizard step to those the user has marked done (once) and answers the list. */
+  async addWizardStep(orgId: number, id: number, step: string): Promise<string[]> {
+    const row = await this.db
+      .updateTable('users')
+      .set({
+        wizard_steps: sql<string[]>`case when ${step} = any(wizard_steps) then wizard_steps else array_append(wizard_steps, ${step}::text) end`,
+        updated_at: sql`now()`,
+      })
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .returning('wizard_steps')
+      .executeTakeFirst();
+    return row?.wizard_steps ?? [];
+  }
+
+  async markWizardComplete(orgId: number, id: number): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ wizard_complete: true, updated_at: sql`now()` })
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .where('wizard_complete', '=', false)
+      .execute();
+  }
 }
+
+export type UserScope = { orgId: number } | 'all';
+
+/** The profile columns PUT /me/ and PUT /users/{id} may change. */
+export type UserProfileChanges = Partial<
+  Pick<
+    UsersTable,
+    'first_name' | 'last_name' | 'gender' | 'sex' | 'credential' | 'address' | 'city' | 'state' | 'zip_code' | 'phone_number'
+  > & { dob: string | null; imperial_units: boolean }
+>;
