@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Outlet, useLoaderData, Link as RouterLink } from 'react-router';
+import { Outlet, useLoaderData, useMatches, Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import CssBaseline from '@mui/material/CssBaseline';
@@ -13,14 +13,18 @@ import type { OrganizationContext } from '../organization-loader';
 import type { OrganizationOutletContext } from '../../lib/organization-context';
 
 /**
- * The logged-out layout of an organisation: its theme, favicon, logo and name from the
- * database (nothing per organisation in code), the language switch and the footer.
+ * The logged-out (and limited) layout of an organisation: its theme, favicon, logo and name from
+ * the database (nothing per organisation in code), the language switch and the footer. A route
+ * whose handle names the full layout draws its own frame (layouts/signed-in-layout).
  */
 export function OrganizationLayout() {
   const { org, clientId, known } = useLoaderData() as OrganizationContext;
   const { t } = useTranslation();
   const theme = useMemo(() => buildTheme(org.primary_color), [org.primary_color]);
   const homeClientId = known ? clientId : org.name;
+  const fullLayout = useMatches().some((m) => (m.handle as { layout?: string } | undefined)?.layout === 'full');
+
+  if (fullLayout) return <Outlet context={{ org, clientId: homeClientId } satisfies OrganizationOutletContext} />;
 
   return (
     <ThemeProvider theme={theme}>

@@ -1,33 +1,54 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { LoginForm } from '@healthbook/shared/contracts/auth';
 import { validateEmailField, validatePasswordField } from '@healthbook/shared/validation';
+import { ApiError } from '../../../lib/api-client';
+import type * as AuthModuleNs from '../../../lib/auth';
 import { useOrganizationContext } from '../../../lib/organization-context';
+import { paths } from '../../../lib/paths';
 import { EyeIcon, EyeOffIcon } from '../../../components/icons';
 import { TextInput } from '../../../components/text-input';
 
-/** The sign-in form. Signing in itself arrives with the account issue; until then the form says so. */
+type AuthModule = typeof AuthModuleNs;
+
+/** The sign-in form: POST /api/v1/login/, then the second step (limited access) or the dashboard. */
 export default function LoginPage() {
-  const { org } = useOrganizationContext();
-  const { t } = useTranslation(['common', 'validation']);
+  const { org, clientId } = useOrganizationContext();
+  const { t, i18n } = useTranslation(['common', 'validation', 'auth']);
   const [showPassword, setShowPassword] = useState(false);
-  const [notice, setNotice] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginForm>({ mode: 'onTouched' });
 
-  const onSubmit = handleSubmit(() => {
-    setNotice(true);
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setFailure(null);
+    // The session module loads on submit, to keep this page light.
+    let auth: AuthModule | null = null;
+    try {
+      auth = await import('../../../lib/auth');
+      const claims = await auth.logIn({ email: email.trim(), password, org: org.org });
+      await navigate(auth.afterSignInPath(clientId, claims, search.get('redirectFrom')), { replace: true });
+    } catch (error) {
+      await i18n.loadNamespaces('account').catch(() => undefined);
+      const status = error instanceof ApiError ? error.status : 0;
+      const serverText = auth && status >= 400 && status < 500 ? auth.apiErrorText(error) : null;
+      setFailure(status === 401 ? t('account:login.incorrect') : (serverText ?? t('account:login.failed')));
+    }
   });
 
   return (
@@ -41,9 +62,9 @@ export default function LoginPage() {
           {t('login.subtitle', { orgName: org.org_name })}
         </Typography>
         <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit}>
-          {notice && (
-            <Typography role="status" sx={{ p: 1.5, borderRadius: 1, bgcolor: 'action.hover', borderLeft: 4, borderColor: 'primary.main' }}>
-              {t('login.notAvailable')}
+          {failure && (
+            <Typography role="alert" sx={{ p: 1.5, borderRadius: 1, bgcolor: 'action.hover', borderLeft: 4, borderColor: 'error.main', color: 'error.main' }}>
+              {failure}
             </Typography>
           )}
           <TextInput
@@ -76,6 +97,14 @@ export default function LoginPage() {
           <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
             {t('login.submit')}
           </Button>
+        </Stack>
+        <Stack spacing={1} sx={{ mt: 3, alignItems: 'center', textAlign: 'center' }}>
+          <Link component={RouterLink} to={paths.forgotPassword(clientId)}>
+            {t('auth:login.forgotPassword')}
+          </Link>
+          <Link component={RouterLink} to={paths.accessCode(clientId)}>
+            {t('auth:login.createAccount')}
+          </Link>
         </Stack>
       </Paper>
     </Box>

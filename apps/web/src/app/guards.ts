@@ -1,0 +1,145 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { DEFAULT_CLIENT_ID } from '@healthbook/shared/constants';
+import type { AccessClaims } from '@healthbook/shared/contracts/auth';
+import type { UserDto } from '@healthbook/shared/contracts/users';
+import { isOrganizationFound, normalizeClientId } from '@healthbook/shared/validation';
+import { organizationQueryOptions } from '../features/organizations/api/get-organization';
+import { ApiError } from '../lib/api-client';
+import { afterSignInPath, clearLocalData, getSessionState, refreshUser, signOut, subscribeSession } from '../lib/auth';
+import { paths } from '../lib/paths';
+import { queryClient } from '../lib/query-client';
+import { session } from '../lib/session';
+
+/**
+ * Route guards, as loaders (hub document, section 5). They route on the access-token claims
+ * (full / limited), the stored user (second factor) and the organisation of the path.
+ * The router loads this module on demand (see lazyGuard), so the sign-in page does not carry it.
+ */
+
+export type GuardName = 'rootLoader' | 'logoutLoader' | 'loginGuard' | 'verifyGuard' | 'signedInGuard' | 'mfaRegisterGuard' | 'qrGoogleGuard';
+
+const clientIdOf = (params: LoaderFunctionArgs['params']) => normalizeClientId(params.clientId) ?? DEFAULT_CLIENT_ID;
+const pathOf = (request: Request) => {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+};
+
+async function organizationId(clientId: string): Promise<number | null> {
+  const org = await queryClient.ensureQueryData(organizationQueryOptions(clientId));
+  return isOrganizationFound(org) ? org.org : null;
+}
+
+/**
+ * The session as seen from an organisation's path. A limited token past its time is dropped.
+ * A session of another organisation is ended (storage cleared): `switched` says so.
+ */
+async function sessionAt(clientId: string): Promise<{ claims: AccessClaims | null; switched: boolean }> {
+  const claims = session.claims();
+  if (!claims) return { claims: null, switched: false };
+  if (claims.access === 'limited' && claims.exp * 1000 <= Date.now()) {
+    clearLocalData();
+    return { claims: null, switched: false };
+  }
+  const orgId = await organizationId(clientId);
+  if (orgId !== null && claims.org !== orgId) {
+    await signOut(clientId);
+    return { claims: null, switched: true };
+  }
+  return { claims, switched: false };
+}
+
+let validated = false;
+let validating: Promise<UserDto | null> | null = null;
+subscribeSession(() => {
+  if (!session.get()) validated = false;
+});
+
+/**
+ * Protected routes re-validate the session: GET /api/v1/me/ once per page load (and whenever
+ * the user copy is missing). A 401 there means signed out; a network failure keeps the copy.
+ */
+function validatedUser(): Promise<UserDto | null> {
+  const stored = getSessionState().user;
+  if (validated && stored) return Promise.resolve(stored);
+  validating ??= refreshUser()
+    .then((user) => {
+      validated = true;
+      return user;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        clearLocalData();
+        return null;
+      }
+      if (stored) return stored;
+      throw error;
+    })
+    .finally(() => {
+      validating = null;
+    });
+  return validating;
+}
+
+/** Full access in this organisation, else its login (with redirectFrom); answers the user. */
+export async function requireFullAccess({ params, request }: LoaderFunctionArgs): Promise<UserDto> {
+  const clientId = clientIdOf(params);
+  const { claims, switched } = await sessionAt(clientId);
+  if (switched) throw redirect(paths.login(clientId));
+  const toLogin = () => redirect(paths.loginFrom(clientId, pathOf(request)));
+  if (claims?.access !== 'full') throw toLogin();
+  const user = await validatedUser();
+  if (!user) throw toLogin();
+  return user;
+}
+
+/** Every signed-in page (the full layout): full access, else login?redirectFrom=<path>. */
+export async function signedInGuard(args: LoaderFunctionArgs): Promise<null> {
+  await requireFullAccess(args);
+  return null;
+}
+
+/** Login page: a full session goes on (redirectFrom or dashboard), a limited one to verify. */
+export async function loginGuard({ params, request }: LoaderFunctionArgs): Promise<null> {
+  const clientId = clientIdOf(params);
+  const { claims } = await sessionAt(clientId);
+  if (!claims) return null;
+  throw redirect(afterSignInPath(clientId, claims, new URL(request.url).searchParams.get('redirectFrom')));
+}
+
+/** Verification: only a limited (second step pending) session; otherwise the 404 page. */
+export async function verifyGuard({ params }: LoaderFunctionArgs): Promise<null> {
+  const clientId = clientIdOf(params);
+  const { claims, switched } = await sessionAt(clientId);
+  if (switched) throw redirect(paths.login(clientId));
+  if (claims?.access !== 'limited') throw redirect(paths.notFound(clientId));
+  return null;
+}
+
+/** 2FA type selection: full access without a second factor yet; with one, the dashboard. */
+export async function mfaRegisterGuard(args: LoaderFunctionArgs): Promise<null> {
+  const user = await requireFullAccess(args);
+  if (user.has_mfa_enabled) throw redirect(paths.dashboard(clientIdOf(args.params)));
+  return null;
+}
+
+/** Authenticator set-up: full access and a Google device being registered (uuid + provisioning link), else the profile. */
+export async function qrGoogleGuard(args: LoaderFunctionArgs): Promise<null> {
+  const user = await requireFullAccess(args);
+  const query = new URL(args.request.url).searchParams;
+  const uuid = query.get('uuid');
+  const value = query.get('value') ?? '';
+  const clash = user.mfa_devices.some((d) => d.uuid === uuid && d.device_type !== 'google');
+  if (!uuid || !value.startsWith('otpauth://totp/') || clash) throw redirect(paths.profile(clientIdOf(args.params), 3));
+  return null;
+}
+
+/** /logout and /{clientId}/safeHavenLogout: sign out, then the organisation's login. */
+export async function logoutLoader({ params }: LoaderFunctionArgs): Promise<never> {
+  const clientId = normalizeClientId(params.clientId) ?? getSessionState().user?.user_org_details[0]?.name ?? DEFAULT_CLIENT_ID;
+  throw redirect(await signOut(clientId));
+}
+
+/** / goes to the dashboard of the signed-in user's organisation, else of the default one. */
+export function rootLoader(_args?: LoaderFunctionArgs): never {
+  throw redirect(paths.dashboard(normalizeClientId(getSessionState().user?.user_org_details[0]?.name) ?? DEFAULT_CLIENT_ID));
+}

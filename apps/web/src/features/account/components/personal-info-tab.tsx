@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import type { UpdateUserBody, UserDto } from '@healthbook/shared/contracts/users';
+import { formatDobForDisplay } from '@healthbook/shared/validation';
+import { TextInput } from '../../../components/text-input';
+import { ApiError } from '../../../lib/api-client';
+import { apiErrorText } from '../../../lib/auth';
+import { updateMe } from '../api/update-me';
+import { completeWizardStep } from '../api/wizard';
+
+interface PersonalForm {
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  imperial_units: boolean;
+}
+
+const TEXT_FIELDS = ['first_name', 'last_name', 'phone_number', 'address', 'city', 'state', 'zip'] as const;
+const MAX_LENGTH: Record<(typeof TEXT_FIELDS)[number], number> = {
+  first_name: 100,
+  last_name: 100,
+  phone_number: 40,
+  address: 200,
+  city: 100,
+  state: 100,
+  zip: 20,
+};
+
+const formOf = (user: UserDto): PersonalForm => ({
+  first_name: user.first_name,
+  last_name: user.last_name,
+  phone_number: user.phone_number ?? '',
+  address: user.address ?? '',
+  city: user.city ?? '',
+  state: user.state ?? '',
+  zip: user.zip_code ?? '',
+  imperial_units: user.imperial_units,
+});
+
+/** Personal info: names, phone, address and units (PUT /api/v1/me/). E-mail, birth date and gender are shown, not edited. */
+export function PersonalInfoTab({ user }: { user: UserDto }) {
+  const { t, i18n } = useTranslation(['account', 'validation']);
+  const [saved, setSaved] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<PersonalForm>({ mode: 'onTouched', defaultValues: formOf(user) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setSaved(false);
+    setFailure(null);
+    const optional = (v: string) => (v.trim() === '' ? null : v.trim());
+    const body: UpdateUserBody = {
+      first_name: values.first_name.trim(),
+      last_name: values.last_name.trim(),
+      phone_number: optional(values.phone_number),
+      address: optional(values.address),
+      city: optional(values.city),
+      state: optional(values.state),
+      zip: optional(values.zip),
+      imperial_units: values.imperial_units,
+    };
+    try {
+      const updated = await updateMe(body);
+      reset(formOf(updated));
+      setSaved(true);
+      if (!updated.wizard_complete) void completeWizardStep('profile').catch(() => undefined);
+    } catch (error) {
+      const data = error instanceof ApiError && error.status === 400 && error.data && typeof error.data === 'object' ? (error.data as Record<string, unknown>) : null;
+      let placed = false;
+      for (const [key, messages] of Object.entries(data ?? {})) {
+        const field = key === 'zip_code' ? 'zip' : key;
+        if ((TEXT_FIELDS as readonly string[]).includes(field) && Array.isArray(messages)) {
+          setError(field as keyof PersonalForm, { message: messages.join(' ') });
+          placed = true;
+        }
+      }
+      if (!placed) setFailure(apiErrorText(error) ?? t('profile.saveError'));
+    }
+  });
+
+  const message = (field: keyof PersonalForm) => {
+    const m = errors[field]?.message;
+    return m ? t(m) : undefined;
+  };
+
+  const label = (field: (typeof TEXT_FIELDS)[number]) => t(`profile.fields.${field}`);
+  const text = (field: (typeof TEXT_FIELDS)[number], options: { required?: boolean; autoComplete: string; type?: string; inputMode?: 'tel' | 'text' }) => (
+    <TextInput
+      label={label(field)}
+      required={options.required ?? false}
+      autoComplete={options.autoComplete}
+      type={options.type ?? 'text'}
+      inputProps={{ maxLength: MAX_LENGTH[field], ...(options.inputMode ? { inputMode: options.inputMode } : {}) }}
+      error={message(field)}
+      {...register(field, {
+        validate: (value) => {
+          if (options.required && !String(value).trim()) return field === 'first_name' ? 'validation:firstNameRequired' : 'validation:lastNameRequired';
+          if (field === 'phone_number' && String(value).trim() && !/^\+?[0-9\s().-]{5,40}$/.test(String(value).trim())) return 'account:profile.phoneInvalid';
+          return true;
+        },
+      })}
+    />
+  );
+
+  const lang = i18n.resolvedLanguage ?? 'en';
+  const readOnly: Array<[string, string]> = [
+    [t('profile.fields.email'), user.email],
+    [t('profile.fields.dob'), user.dob ? (lang === 'el' ? user.dob.split('-').reverse().join('/') : formatDobForDisplay(user.dob)) : t('profile.notGiven')],
+    [t('profile.fields.gender'), user.gender?.value ?? t('profile.notGiven')],
+  ];
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <Typography variant="h2" sx={{ mb: 2 }}>
+        {t('profile.tabs.personal')}
+      </Typography>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 0.5, m: 0, mb: 3 }}>
+        {readOnly.map(([term, value]) => (
+          <Box key={term} sx={{ display: 'contents' }}>
+            <Typography component="dt" color="text.secondary">
+              {term}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }}>
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      <Grid container columnSpacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>{text('first_name', { required: true, autoComplete: 'given-name' })}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{text('last_name', { required: true, autoComplete: 'family-name' })}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{text('phone_number', { autoComplete: 'tel', type: 'tel', inputMode: 'tel' })}</Grid>
+        <Grid size={12}>{text('address', { autoComplete: 'street-address' })}</Grid>
+        <Grid size={{ xs: 12, sm: 5 }}>{text('city', { autoComplete: 'address-level2' })}</Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>{text('state', { autoComplete: 'address-level1' })}</Grid>
+        <Grid size={{ xs: 12, sm: 3 }}>{text('zip', { autoComplete: 'postal-code' })}</Grid>
+      </Grid>
+      <Controller
+        control={control}
+        name="imperial_units"
+        render={({ field }) => (
+          <FormControlLabel
+            control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} slotProps={{ input: { ref: field.ref } }} />}
+            label={t('profile.fields.imperial_units')}
+          />
+        )}
+      />
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+        {t('profile.unitsHint')}
+      </Typography>
+      {failure && (
+        <Typography role="alert" color="error" sx={{ mb: 2 }}>
+          {failure}
+        </Typography>
+      )}
+      <Typography role="status" color="success.main" sx={{ mb: saved ? 2 : 0 }}>
+        {saved ? t('profile.saved') : ''}
+      </Typography>
+      <Button type="submit" variant="contained" disabled={isSubmitting || !isDirty}>
+        {t('profile.save')}
+      </Button>
+    </Box>
+  );
+}

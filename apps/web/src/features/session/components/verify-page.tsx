@@ -1,0 +1,108 @@
+import { useId, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { CODE_ENTRY_LENGTH } from '@healthbook/shared/constants';
+import { CodeEntry } from '../../../components/code-entry';
+import { afterSignInPath, apiErrorText, setUser, signIn, useCurrentUser } from '../../../lib/auth';
+import { useOrganizationContext } from '../../../lib/organization-context';
+import { paths } from '../../../lib/paths';
+import { session } from '../../../lib/session';
+import { verifySignIn } from '../api/verify-sign-in';
+
+/** Which second factors the user has: the text says where the code comes from. */
+function instructionKey(types: Set<string>): 'verify.text' | 'verify.textGoogle' | 'verify.textBoth' {
+  if (types.has('google')) return types.has('email') ? 'verify.textBoth' : 'verify.textGoogle';
+  return 'verify.text';
+}
+
+/** The second sign-in step: six digits from the e-mail or the authenticator app. */
+export default function VerifyPage() {
+  const { org, clientId } = useOrganizationContext();
+  const { t } = useTranslation('account');
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [code, setCode] = useState('');
+  const [trying, setTrying] = useState(false);
+  const busy = useRef(false);
+  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const errorId = useId();
+  const textId = useId();
+
+  const submit = async (value: string) => {
+    if (busy.current || value.length !== CODE_ENTRY_LENGTH) return;
+    busy.current = true;
+    setTrying(true);
+    setError(null);
+    try {
+      const { access, refresh, ...verified } = await verifySignIn({ code: value });
+      if (access && refresh) signIn({ access, refresh, user: verified });
+      else setUser(verified);
+      const claims = session.claims();
+      if (claims?.access !== 'full') {
+        await navigate(paths.login(clientId), { replace: true });
+        return;
+      }
+      await navigate(afterSignInPath(clientId, claims, search.get('redirectFrom')), { replace: true });
+    } catch (err) {
+      setError(`${t('verify.error')} ${apiErrorText(err) ?? t('verify.tryAgain')}`);
+      setInvalid(true);
+      setTrying(false);
+      busy.current = false;
+    }
+  };
+
+  const types = new Set(user?.mfa_devices.map((d) => d.device_type));
+
+  return (
+    <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', px: 2, py: { xs: 4, md: 8 } }}>
+      <title>{`${t('verify.pageTitle')} | ${org.org_name}`}</title>
+      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 480, p: { xs: 3, sm: 5 }, borderRadius: 3 }}>
+        <Typography variant="h1" gutterBottom>
+          {t('verify.title')}
+        </Typography>
+        <Typography id={textId} color="text.secondary" sx={{ mb: 3 }}>
+          {t(instructionKey(types))}
+        </Typography>
+        <Stack
+          component="form"
+          noValidate
+          spacing={3}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit(code);
+          }}
+        >
+          <CodeEntry
+            label={t('verify.codeLabel')}
+            autoFocus
+            disabled={trying}
+            invalid={invalid}
+            describedBy={error ? errorId : textId}
+            onChange={(value) => {
+              setCode(value);
+              setInvalid(false);
+            }}
+            onComplete={(value) => void submit(value)}
+          />
+          <Typography id={errorId} role="alert" color="error" sx={{ minHeight: '1.5em', textAlign: 'center' }}>
+            {error ?? ''}
+          </Typography>
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={trying || code.length !== CODE_ENTRY_LENGTH}>
+            {trying ? t('verify.trying') : t('verify.submit')}
+          </Button>
+        </Stack>
+        <Link component={RouterLink} to={paths.logout(clientId)} sx={{ display: 'inline-block', mt: 3 }}>
+          {t('verify.back')}
+        </Link>
+      </Paper>
+    </Box>
+  );
+}
