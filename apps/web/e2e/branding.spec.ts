@@ -43,9 +43,10 @@ test('the sign-in form checks its fields with the spec messages', async ({ page 
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('E-mail must be valid')).toBeVisible();
   await page.getByLabel('Email').fill('patient@healthbook.example');
-  await page.getByLabel('Password', { exact: false }).first().fill('Healthbook#2026');
+  await page.getByLabel('Password', { exact: false }).first().fill('Wrong#Password1');
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(page.getByLabel('Password', { exact: false }).first()).toHaveAttribute('type', 'text');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'not available yet' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'The email or password is incorrect' })).toBeVisible();
+  await expect(page).toHaveURL(/\/healthbook\/login$/);
 });
