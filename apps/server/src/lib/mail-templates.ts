@@ -16,7 +16,7 @@ export function renderMail(kind: MailKind, lang: Language, to: string, vars: Rec
   parts.push(t('signature'));
   const text = parts.join('\n\n') + '\n';
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5">${parts
-    .map((p) => `<p>${escapeHtml(p).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</p>`)
+    .map((p) => `<p>${escapeHtml(p).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>').replace(/\n/g, '<br>')}</p>`)
     .join('')}</body></html>`;
   return { to, subject: t(`${kind}.subject`), text, html };
 }

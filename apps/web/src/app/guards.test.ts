@@ -169,8 +169,8 @@ describe('route guards', () => {
   });
 
   describe('/ and logout', () => {
-    it('/ goes to the dashboard of the signed-in organisation, else of the default one', async () => {
-      expect(await outcome(Promise.resolve().then(() => rootLoader()))).toBe('/healthbook/dashboard');
+    it('/ goes to the dashboard of the signed-in organisation, else to the default sign-in', async () => {
+      expect(await outcome(Promise.resolve().then(() => rootLoader()))).toBe('/healthbook/login');
       signedIn('full', fakeUser({ user_org_details: [{ org: 2, org_name: 'Northwind', name: 'northwind' }] }), 2);
       expect(await outcome(Promise.resolve().then(() => rootLoader()))).toBe('/northwind/dashboard');
     });

@@ -141,5 +141,9 @@ export async function logoutLoader({ params }: LoaderFunctionArgs): Promise<neve
 
 /** / goes to the dashboard of the signed-in user's organisation, else of the default one. */
 export function rootLoader(_args?: LoaderFunctionArgs): never {
-  throw redirect(paths.dashboard(normalizeClientId(getSessionState().user?.user_org_details[0]?.name) ?? DEFAULT_CLIENT_ID));
+  const state = getSessionState();
+  const clientId = normalizeClientId(state.user?.user_org_details[0]?.name) ?? DEFAULT_CLIENT_ID;
+  // The spec sends / to the dashboard; a visitor with no session goes straight to sign-in
+  // (the dashboard guard would send them there anyway, with a redirectFrom they do not need).
+  throw redirect(state.user ? paths.dashboard(clientId) : paths.login(clientId));
 }

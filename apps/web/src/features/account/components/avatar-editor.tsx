@@ -54,7 +54,7 @@ export function AvatarEditor({ user }: { user: UserDto }) {
           {user.email}
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button variant="outlined" size="small" disabled={busy} onClick={() => input.current?.click()}>
+          <Button variant="outlined" size="small" disabled={busy} onClick={() => input.current?.click()} sx={{ bgcolor: 'background.paper' }}>
             {user.profile_picture ? t('avatar.change') : t('avatar.add')}
           </Button>
           {user.profile_picture && (
