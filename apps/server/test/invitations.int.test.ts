@@ -85,7 +85,7 @@ describe('POST /api/v1/admin/invitations/', () => {
     const mail = await sink.waitForMail(body.email.toLowerCase());
     expect(mail.subject).toBe('You are invited to Clinic Alpha');
     expect(mail.text).toContain('Hello Sofia,');
-    expect(mail.text).toContain(`open ${PUBLIC_URL}/invite-a/access-code and enter your access code: ${invitation.signup_code}.`);
+    expect(mail.text).toContain(`open\n\n${PUBLIC_URL}/invite-a/access-code\n\nand enter your access code: ${invitation.signup_code}.`);
     const expires = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(invitation.expires_at));
     expect(mail.text).toContain(`valid until ${expires}`);
 
