@@ -2,17 +2,14 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link as RouterLink, Outlet, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import CssBaseline from '@mui/material/CssBaseline';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { getContrastRatio, lighten, ThemeProvider } from '@mui/material/styles';
+import { getContrastRatio, lighten } from '@mui/material/styles';
 import { DEFAULT_PRIMARY_COLOR } from '@healthbook/shared/constants';
 import { DelayedLoader } from '../../components/delayed-loader';
-import { Footer } from '../../components/footer';
 import { UserAvatar } from '../../components/user-avatar';
 import { IdleAlert } from '../../features/session/components/idle-alert';
 import { useSession } from '../../lib/auth';
@@ -20,6 +17,7 @@ import { setLanguage } from '../../lib/i18n';
 import { useOrganizationContext, type OrganizationOutletContext } from '../../lib/organization-context';
 import { paths } from '../../lib/paths';
 import { buildTheme } from '../../lib/theme';
+import { PageFrame } from './page-frame';
 
 /** In dark mode the organisation's colour is lightened until it reads on the dark page (WCAG AA). */
 function forDarkMode(color: string): string {
@@ -63,53 +61,15 @@ export default function SignedInLayout() {
 
   const name = `${user.first_name} ${user.last_name}`.trim();
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      {org.favicon_url && <link rel="icon" href={org.favicon_url} />}
-      <meta name="theme-color" content={theme.palette.primary.main} />
-      <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-        <Link
-          href="#main"
-          sx={{
-            position: 'absolute',
-            left: -9999,
-            '&:focus': { left: 16, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1, borderRadius: 1 },
-          }}
-        >
-          {t('common:app.skipToContent')}
-        </Link>
-        <Box
-          component="header"
-          sx={{
-            position: 'sticky',
-            top: 0,
-            zIndex: 'appBar',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: 2,
-            px: { xs: 2, sm: 4 },
-            height: { xs: 55, md: 76 },
-            bgcolor: 'background.paper',
-            borderBottom: 1,
-            borderColor: 'divider',
-          }}
-        >
-          <RouterLink to={paths.dashboard(clientId)} style={{ display: 'flex' }} aria-label={t('shell.home', { orgName: org.org_name })}>
-            {org.logo_url ? (
-              <Box
-                component="img"
-                src={org.logo_url}
-                alt=""
-                // Logos are drawn for a light page: in dark mode they sit on a light plate.
-                sx={{ height: { xs: 32, md: 40 }, maxWidth: '55vw', ...(dark ? { bgcolor: '#fff', borderRadius: 1, px: 0.75, py: 0.25 } : {}) }}
-              />
-            ) : (
-              <Box component="span" sx={{ fontWeight: 700, color: 'primary.main', fontSize: 20 }}>
-                {org.org_name}
-              </Box>
-            )}
-          </RouterLink>
+    <PageFrame
+      theme={theme}
+      org={org}
+      clientId={clientId}
+      homeTo={paths.dashboard(clientId)}
+      homeLabel={t('shell.home', { orgName: org.org_name })}
+      dark={dark}
+      headerEnd={
+        <>
           <IconButton
             id={buttonId}
             onClick={(e) => setMenuAnchor(e.currentTarget)}
@@ -139,13 +99,11 @@ export default function SignedInLayout() {
             </MenuItem>
             <MenuItem onClick={logout}>{t('shell.signOut')}</MenuItem>
           </Menu>
-        </Box>
-        <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, display: 'flex', flexDirection: 'column', outline: 'none' }}>
-          <Outlet context={{ org, clientId } satisfies OrganizationOutletContext} />
-        </Box>
-        <Footer clientId={clientId} orgName={org.org_name} />
-        <IdleAlert onLogout={logout} />
-      </Box>
-    </ThemeProvider>
+        </>
+      }
+      after={<IdleAlert onLogout={logout} />}
+    >
+      <Outlet context={{ org, clientId } satisfies OrganizationOutletContext} />
+    </PageFrame>
   );
 }

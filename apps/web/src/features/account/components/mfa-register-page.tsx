@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CODE_ENTRY_LENGTH } from '@healthbook/shared/constants';
 import type { MfaDevice, MfaDeviceType } from '@healthbook/shared/contracts/mfa';
-import { CodeEntry } from '../../../components/code-entry';
+import { CodeForm } from '../../../components/code-form';
 import { apiErrorText } from '../../../lib/auth';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
@@ -37,10 +37,8 @@ export default function MfaRegisterPage() {
   const busyRef = useRef(false);
   const [error, setError] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
-  const [code, setCode] = useState('');
   const [attempt, setAttempt] = useState(0);
   const errorId = useId();
-  const textId = useId();
 
   const fail = (err: unknown) => setError(`${t('mfa.registerError')} ${apiErrorText(err) ?? ''}`.trim());
 
@@ -56,7 +54,6 @@ export default function MfaRegisterPage() {
         return;
       }
       setPending(device);
-      setCode('');
       setInvalid(false);
       setAttempt((n) => n + 1);
     } catch (err) {
@@ -148,46 +145,31 @@ export default function MfaRegisterPage() {
             </Stack>
           </Stack>
         ) : (
-          <Stack
-            component="form"
-            noValidate
-            spacing={3}
-            onSubmit={(e) => {
-              e.preventDefault();
-              void confirm(code);
-            }}
-          >
-            <Typography id={textId} color="text.secondary">
-              {t('mfa.emailSent', { email: user.email })}
-            </Typography>
-            <CodeEntry
-              key={attempt}
-              label={t('mfa.codeLabel')}
-              autoFocus
-              disabled={busy}
-              invalid={invalid}
-              describedBy={error ? errorId : textId}
-              onChange={(value) => {
-                setCode(value);
-                setInvalid(false);
-              }}
-              onComplete={(value) => void confirm(value)}
-            />
-            <ErrorText id={errorId} error={error} />
-            <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
-              <Button onClick={back} color="inherit" disabled={busy}>
-                {t('mfa.back')}
-              </Button>
-              <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5}>
-                <Button onClick={() => void register()} disabled={busy}>
-                  {t('mfa.resend')}
+          <CodeForm
+            label={t('mfa.codeLabel')}
+            instructions={t('mfa.emailSent', { email: user.email })}
+            busy={busy}
+            invalid={invalid}
+            error={error}
+            resetKey={attempt}
+            onEdit={() => setInvalid(false)}
+            onSubmit={(value) => void confirm(value)}
+            actions={(complete) => (
+              <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
+                <Button onClick={back} color="inherit" disabled={busy}>
+                  {t('mfa.back')}
                 </Button>
-                <Button type="submit" variant="contained" disabled={busy || code.length !== CODE_ENTRY_LENGTH}>
-                  {t('mfa.verify')}
-                </Button>
+                <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5}>
+                  <Button onClick={() => void register()} disabled={busy}>
+                    {t('mfa.resend')}
+                  </Button>
+                  <Button type="submit" variant="contained" disabled={busy || !complete}>
+                    {t('mfa.verify')}
+                  </Button>
+                </Stack>
               </Stack>
-            </Stack>
-          </Stack>
+            )}
+          />
         )}
       </Paper>
     </Box>

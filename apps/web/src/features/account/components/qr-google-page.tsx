@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import * as QRCode from 'qrcode';
@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CODE_ENTRY_LENGTH } from '@healthbook/shared/constants';
-import { CodeEntry } from '../../../components/code-entry';
+import { CodeForm } from '../../../components/code-form';
 import { apiErrorText } from '../../../lib/auth';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
@@ -42,12 +42,9 @@ export default function QrGooglePage() {
   const [step, setStep] = useState<'scan' | 'code'>('scan');
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
-  const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
   const [copied, setCopied] = useState(false);
-  const errorId = useId();
-  const textId = useId();
 
   useEffect(() => {
     let cancelled = false;
@@ -142,45 +139,30 @@ export default function QrGooglePage() {
             </Stack>
           </Stack>
         ) : (
-          <Stack
-            component="form"
-            noValidate
-            spacing={3}
-            onSubmit={(e) => {
-              e.preventDefault();
-              void confirm(code);
-            }}
-          >
-            <Typography id={textId}>{t('qr.enterCode')}</Typography>
-            <CodeEntry
-              label={t('mfa.codeLabel')}
-              autoFocus
-              disabled={busy}
-              invalid={invalid}
-              describedBy={error ? errorId : textId}
-              onChange={(v) => {
-                setCode(v);
-                setInvalid(false);
-              }}
-              onComplete={(v) => void confirm(v)}
-            />
-            <Typography id={errorId} role="alert" color="error" sx={{ minHeight: '1.5em' }}>
-              {error ?? ''}
-            </Typography>
-            <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
-              <Button color="inherit" onClick={() => setStep('scan')} disabled={busy}>
-                {t('qr.showCode')}
-              </Button>
-              <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5}>
-                <Button color="inherit" onClick={() => void cancel()} disabled={busy}>
-                  {t('qr.cancel')}
+          <CodeForm
+            label={t('mfa.codeLabel')}
+            instructions={t('qr.enterCode')}
+            busy={busy}
+            invalid={invalid}
+            error={error}
+            onEdit={() => setInvalid(false)}
+            onSubmit={(value) => void confirm(value)}
+            actions={(complete) => (
+              <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
+                <Button color="inherit" onClick={() => setStep('scan')} disabled={busy}>
+                  {t('qr.showCode')}
                 </Button>
-                <Button type="submit" variant="contained" disabled={busy || code.length !== CODE_ENTRY_LENGTH}>
-                  {t('mfa.verify')}
-                </Button>
+                <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5}>
+                  <Button color="inherit" onClick={() => void cancel()} disabled={busy}>
+                    {t('qr.cancel')}
+                  </Button>
+                  <Button type="submit" variant="contained" disabled={busy || !complete}>
+                    {t('mfa.verify')}
+                  </Button>
+                </Stack>
               </Stack>
-            </Stack>
-          </Stack>
+            )}
+          />
         )}
       </Paper>
     </Box>

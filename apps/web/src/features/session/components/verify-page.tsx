@@ -1,14 +1,13 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CODE_ENTRY_LENGTH } from '@healthbook/shared/constants';
-import { CodeEntry } from '../../../components/code-entry';
+import { CodeForm } from '../../../components/code-form';
 import { afterSignInPath, apiErrorText, setUser, signIn, useCurrentUser } from '../../../lib/auth';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
@@ -28,13 +27,10 @@ export default function VerifyPage() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const [code, setCode] = useState('');
   const [trying, setTrying] = useState(false);
   const busy = useRef(false);
   const [error, setError] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
-  const errorId = useId();
-  const textId = useId();
 
   const submit = async (value: string) => {
     if (busy.current || value.length !== CODE_ENTRY_LENGTH) return;
@@ -68,37 +64,21 @@ export default function VerifyPage() {
         <Typography variant="h1" gutterBottom>
           {t('verify.title')}
         </Typography>
-        <Typography id={textId} color="text.secondary" sx={{ mb: 3 }}>
-          {t(instructionKey(types))}
-        </Typography>
-        <Stack
-          component="form"
-          noValidate
-          spacing={3}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit(code);
-          }}
-        >
-          <CodeEntry
-            label={t('verify.codeLabel')}
-            autoFocus
-            disabled={trying}
-            invalid={invalid}
-            describedBy={error ? errorId : textId}
-            onChange={(value) => {
-              setCode(value);
-              setInvalid(false);
-            }}
-            onComplete={(value) => void submit(value)}
-          />
-          <Typography id={errorId} role="alert" color="error" sx={{ minHeight: '1.5em', textAlign: 'center' }}>
-            {error ?? ''}
-          </Typography>
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={trying || code.length !== CODE_ENTRY_LENGTH}>
-            {trying ? t('verify.trying') : t('verify.submit')}
-          </Button>
-        </Stack>
+        <CodeForm
+          label={t('verify.codeLabel')}
+          instructions={t(instructionKey(types))}
+          busy={trying}
+          invalid={invalid}
+          error={error}
+          errorAlign="center"
+          onEdit={() => setInvalid(false)}
+          onSubmit={(value) => void submit(value)}
+          actions={(complete) => (
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={trying || !complete}>
+              {trying ? t('verify.trying') : t('verify.submit')}
+            </Button>
+          )}
+        />
         <Link component={RouterLink} to={paths.logout(clientId)} sx={{ display: 'inline-block', mt: 3 }}>
           {t('verify.back')}
         </Link>
