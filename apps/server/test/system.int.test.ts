@@ -34,10 +34,28 @@ describe('GET /api/health', () => {
 });
 
 describe('security headers', () => {
-  it.each(['/api/health', '/api/v1/organization_detail/', '/api/no-such-thing'])('are set on %s', async (url) => {
+  it.each(['/api/health', '/api/v1/organization_detail/', '/api/no-such-thing'])('API answers get the REST set on %s', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });
     const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
+    expect(csp).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['cache-control']).toMatch(/no-store|public, max-age=60/);
+  });
+
+  it('the API docs (a page) get a document policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it.each(['/healthbook/login'])('pages get the document policy on %s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/default-src 'self'|default-src 'none'/);
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(Boolean(res.headers['x-frame-options']) || /frame-ancestors 'none'/.test(csp)).toBe(true);

@@ -45,11 +45,32 @@ export function computeSecurityHeaders(options: Readonly<HelmetOptions> = HELMET
   return headers;
 }
 
+/**
+ * JSON API answers are not documents: they get the OWASP REST set — nothing may frame, sniff or
+ * cache them (answers hold health data; a route that may be cached, like an organisation's
+ * branding, sets its own Cache-Control) — instead of the page policy.
+ */
+export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'strict-transport-security': pageHeaders['strict-transport-security']!,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    'cache-control': 'no-store',
+  };
+}
+
+/** Paths answered with JSON (or API files); the API docs are a page. */
+const API_PATH = /^\/api\/(?!docs(\/|$))/;
+
 export default fp(
   async (app) => {
-    const headers = computeSecurityHeaders();
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+    const pageHeaders = computeSecurityHeaders();
+    const apiHeaders = apiSecurityHeaders(pageHeaders);
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(API_PATH.test(request.url) ? apiHeaders : pageHeaders);
       done();
     });
   },

@@ -7,7 +7,7 @@ import type { AuditLog } from '../audit/audit.service';
 import type { MfaService } from '../mfa/mfa.service';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { presentUser } from '../users/users.presenter';
-import type { UsersRepository, UserRecord } from '../users/users.repository';
+import type { UsersRepository, UserView } from '../users/users.repository';
 import { SessionsRepository } from './sessions.repository';
 import type { TokenService } from './tokens';
 
@@ -96,7 +96,7 @@ export class AuthService {
     return { ...this.pair(user, session.id, access, session.refresh_jti), user: presentUser(user, request.lang) };
   }
 
-  codeTarget(user: UserRecord, lang: Language) {
+  codeTarget(user: UserView, lang: Language) {
     const settingsLang = (user.settings as { language?: Language }).language;
     return { userId: user.id, email: user.email, name: user.first_name, orgName: user.org_name, lang: settingsLang ?? lang };
   }

@@ -1,5 +1,5 @@
 import { translate, type Language, type UserDto } from '@healthbook/shared';
-import type { UserRecord } from './users.repository';
+import type { UserView } from './users.repository';
 
 export function genderOption(key: string | null, lang: Language) {
   return key ? { key, value: translate(lang, `options:gender.${key}`) } : null;
@@ -13,12 +13,12 @@ export const AVATAR_PREFIX = 'avatars/';
  * changes with every upload, so the address itself is the credential (an <img> cannot send the
  * Bearer header) and may be cached. Null without an avatar: the web app shows initials.
  */
-export function avatarUrl(user: Pick<UserRecord, 'avatar_key'>): string | null {
+export function avatarUrl(user: Pick<UserView, 'avatar_key'>): string | null {
   return user.avatar_key ? `/api/v1/users/avatar/${user.avatar_key.slice(AVATAR_PREFIX.length)}` : null;
 }
 
 /** The spec's user record. No hash, no storage keys, no internal flags beyond what the spec names. */
-export function presentUser(user: UserRecord, lang: Language): UserDto {
+export function presentUser(user: UserView, lang: Language): UserDto {
   const settings = (user.settings ?? {}) as UserDto['settings'];
   return {
     user_id: user.id,

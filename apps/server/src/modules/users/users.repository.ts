@@ -4,18 +4,59 @@ import type { Db } from '../../db/client';
 import { prepare } from '../../db/prepared';
 import type { UsersTable } from '../../db/schema';
 
-export type UserRecord = Selectable<UsersTable> & {
+/** A user as the app handles it: never with the password hash (only sign-in and password change read that). */
+export type UserRecord = Omit<Selectable<UsersTable>, 'password_hash'> & {
   org_name: string;
   org_client_id: string;
   mfa_devices: Array<{ uuid: string; device_type: 'email' | 'google' }>;
 };
-export type SessionUserRecord = UserRecord & { session_access: 'full' | 'limited' };
+/** Columns no request handler reads from the signed-in user (dates are costly to parse on every request). */
+type BookkeepingColumn = 'created_at' | 'updated_at' | 'email_confirmed_at' | 'password_changed_at' | 'avatar_content_type';
+/** The user as every handler sees it: what the presenter, policies and services read. */
+export type UserView = Omit<UserRecord, BookkeepingColumn>;
+export type SessionUserRecord = UserView & { session_access: 'full' | 'limited' };
+
+const USER_COLUMNS = [
+  'u.id',
+  'u.org_id',
+  'u.email',
+  'u.first_name',
+  'u.last_name',
+  'u.roles',
+  'u.is_superadmin',
+  'u.is_active',
+  'u.created_at',
+  'u.updated_at',
+  'u.dob',
+  'u.gender',
+  'u.sex',
+  'u.credential',
+  'u.address',
+  'u.city',
+  'u.state',
+  'u.zip_code',
+  'u.phone_number',
+  'u.imperial_units',
+  'u.avatar_key',
+  'u.avatar_content_type',
+  'u.settings',
+  'u.wizard_steps',
+  'u.wizard_complete',
+  'u.email_confirmed_at',
+  'u.password_changed_at',
+] as const;
+
+const BOOKKEEPING = new Set(['u.created_at', 'u.updated_at', 'u.email_confirmed_at', 'u.password_changed_at', 'u.avatar_content_type']);
+const VIEW_COLUMNS = USER_COLUMNS.filter((c) => !BOOKKEEPING.has(c)) as unknown as Array<Exclude<(typeof USER_COLUMNS)[number], `u.${BookkeepingColumn}`>>;
 
 function withOrgAndDevices(db: Db) {
+  return withOrg(db).select(USER_COLUMNS);
+}
+
+function withOrg(db: Db) {
   return db
     .selectFrom('users as u')
     .innerJoin('organizations as o', 'o.id', 'u.org_id')
-    .selectAll('u')
     .select(['o.org_name', 'o.name as org_client_id'])
     .select((eb) =>
       jsonArrayFrom(
@@ -38,7 +79,8 @@ export class UsersRepository {
 
   async findBySession(sessionId: string): Promise<SessionUserRecord | undefined> {
     sessionUserQuery ??= prepare<SessionUserRecord, [string]>(() =>
-      withOrgAndDevices(this.db)
+      withOrg(this.db)
+        .select(VIEW_COLUMNS)
         .innerJoin('sessions as s', 's.user_id', 'u.id')
         .select('s.access as session_access')
         .where('s.id', '=', '00000000-0000-0000-0000-000000000000')
@@ -51,8 +93,10 @@ export class UsersRepository {
     return withOrgAndDevices(this.db).where('u.org_id', '=', orgId).where('u.id', '=', id).executeTakeFirst();
   }
 
-  findByEmail(orgId: number, email: string): Promise<UserRecord | undefined> {
+  /** For sign-in and uniqueness checks: the one lookup that also reads the password hash. */
+  findByEmail(orgId: number, email: string): Promise<(UserRecord & { password_hash: string }) | undefined> {
     return withOrgAndDevices(this.db)
+      .select('u.password_hash')
       .where('u.org_id', '=', orgId)
       .where(sql`lower(u.email)`, '=', email.trim().toLowerCase())
       .executeTakeFirst();
@@ -83,6 +127,11 @@ export class UsersRepository {
   }
 
   /** The password hash and when it last changed. */
+  async passwordHash(orgId: number, id: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom('users').select('password_hash').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+    return row?.password_hash;
+  }
+
   async setPassword(orgId: number, id: number, passwordHash: string): Promise<void> {
     await this.db
       .updateTable('users')

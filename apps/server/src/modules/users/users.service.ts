@@ -12,7 +12,7 @@ import { SessionsRepository } from '../auth/sessions.repository';
 import { AVATAR_TYPES, isAcceptableDeclaredType, sniffImage } from './avatar-image';
 import { AVATAR_PREFIX } from './users.presenter';
 import { can, isOnBehalfOfAnother, type UserAction } from './users.policy';
-import { UsersRepository, type UserProfileChanges, type UserRecord } from './users.repository';
+import { UsersRepository, type UserProfileChanges, type UserView } from './users.repository';
 
 export interface UsersDeps {
   db: Db;
@@ -32,7 +32,7 @@ const text = (value: string | null | undefined) => (value === undefined ? undefi
 
 
 /** The user's own language for mail, else the request's. */
-export function mailLanguage(user: UserRecord, fallback: Language): Language {
+export function mailLanguage(user: UserView, fallback: Language): Language {
   const lang = (user.settings as { language?: unknown }).language;
   return lang === 'en' || lang === 'el' ? lang : fallback;
 }
@@ -45,7 +45,7 @@ export class UsersService {
    * A user the requester may act on, or a 404 (never a 403: whether a record exists is not
    * told to those who may not see it). Admins acting on someone else's record are audited.
    */
-  async findFor(request: FastifyRequest, id: number, action: UserAction): Promise<UserRecord> {
+  async findFor(request: FastifyRequest, id: number, action: UserAction): Promise<UserView> {
     const actor = request.auth!;
     if (id === actor.userId) return actor.user;
     const user = await this.deps.users.findInScope(actor.isSuperadmin ? 'all' : { orgId: actor.orgId }, id);
@@ -58,7 +58,7 @@ export class UsersService {
     return user;
   }
 
-  private async auditAccess(request: FastifyRequest, action: string, user: UserRecord, detail: Record<string, string> = {}) {
+  private async auditAccess(request: FastifyRequest, action: string, user: UserView, detail: Record<string, string> = {}) {
     if (!isOnBehalfOfAnother(request.auth!, user)) return;
     await this.deps.audit.record(request, {
       action,
@@ -71,7 +71,7 @@ export class UsersService {
   }
 
   /** PUT /me/ and PUT /users/{id}: the fields sent, checked together; answers the user as stored. */
-  async update(request: FastifyRequest, target: UserRecord, body: UpdateUserBody): Promise<UserRecord> {
+  async update(request: FastifyRequest, target: UserView, body: UpdateUserBody): Promise<UserView> {
     const { changes, settings, errors } = this.toChanges(target, body);
     if (Object.keys(errors).length) throw new FieldError(errors);
     await this.deps.users.update(target.org_id, target.id, changes, settings);
@@ -80,7 +80,7 @@ export class UsersService {
     return (await this.deps.users.findById(target.org_id, target.id))!;
   }
 
-  private toChanges(current: UserRecord, body: UpdateUserBody) {
+  private toChanges(current: UserView, body: UpdateUserBody) {
     const errors: FieldMessages = {};
     const changes: UserProfileChanges = {};
 
@@ -131,7 +131,8 @@ export class UsersService {
   async changePassword(request: FastifyRequest, body: ChangePasswordBody): Promise<void> {
     const auth = request.auth!;
     const user = auth.user;
-    if (!(await verifyPassword(user.password_hash, body.current_password))) {
+    const storedHash = await new UsersRepository(this.deps.db).passwordHash(user.org_id, user.id);
+    if (!storedHash || !(await verifyPassword(storedHash, body.current_password))) {
       await this.deps.audit.record(request, { action: 'password_change', outcome: 'failure', detail: { reason: 'current_password_wrong' } });
       throw new FieldError({ current_password: ['validation:currentPasswordWrong'] });
     }
@@ -160,7 +161,7 @@ export class UsersService {
    * POST /users/avatar/: the bytes must be a PNG, JPEG, GIF or WebP image (checked by their
    * magic bytes). Stored under a new unguessable name; the previous file is deleted.
    */
-  async setAvatar(request: FastifyRequest, data: Buffer, declaredType: string): Promise<UserRecord> {
+  async setAvatar(request: FastifyRequest, data: Buffer, declaredType: string): Promise<UserView> {
     const user = request.auth!.user;
     const type = isAcceptableDeclaredType(declaredType) ? sniffImage(data) : null;
     if (!type) {
@@ -182,7 +183,7 @@ export class UsersService {
   }
 
   /** DELETE /users/avatar/: back to initials. */
-  async removeAvatar(request: FastifyRequest): Promise<UserRecord> {
+  async removeAvatar(request: FastifyRequest): Promise<UserView> {
     const user = request.auth!.user;
     const previous = await this.deps.users.setAvatar(user.org_id, user.id, null);
     if (previous) {

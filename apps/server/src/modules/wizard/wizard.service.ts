@@ -2,13 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import type { Wizard, WizardStepName } from '@healthbook/shared';
 import type { Db } from '../../db/client';
 import { ProfileRepository } from '../profile/profile.repository';
-import { UsersRepository, type UserRecord } from '../users/users.repository';
+import { UsersRepository, type UserView } from '../users/users.repository';
 
 /** The first-run wizard's steps, in order. */
 export const WIZARD_STEPS = ['profile', 'mfa', 'profile_questions', 'health_record'] as const satisfies readonly WizardStepName[];
 
 /** The spec's rule: completed if wizard_complete, else minimized if the setting says so, else pending. */
-export function wizardStatus(user: Pick<UserRecord, 'wizard_complete' | 'settings'>): Wizard['status'] {
+export function wizardStatus(user: Pick<UserView, 'wizard_complete' | 'settings'>): Wizard['status'] {
   if (user.wizard_complete) return 'completed';
   return (user.settings as { isWizardMinimized?: unknown }).isWizardMinimized === true ? 'minimized' : 'pending';
 }
@@ -38,7 +38,7 @@ export class WizardService {
     return this.build(request, { ...user, wizard_steps: steps });
   }
 
-  private async build(request: FastifyRequest, user: UserRecord): Promise<Wizard> {
+  private async build(request: FastifyRequest, user: UserView): Promise<Wizard> {
     const marked = new Set(user.wizard_steps);
     const done: Record<WizardStepName, boolean> = {
       profile: marked.has('profile') || Boolean(user.first_name && user.last_name && user.dob && user.phone_number),
