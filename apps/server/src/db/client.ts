@@ -14,22 +14,31 @@ export type Db = Kysely<Database>;
  */
 export const namedStatements = new Map<string, string>();
 
-type QueryFn = (text: unknown, values?: unknown) => Promise<unknown>;
+/** The pg pool behind a PostgreSQL database, for the few hot queries that run as named statements directly. */
+export const pgPools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+type QueryFn = (text: unknown, ...rest: unknown[]) => Promise<unknown>;
 /** Runs registered SQL as named (prepared) statements on every client the pool hands out. */
 function withNamedStatements(pool: pg.Pool): pg.Pool {
-  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const connect = pool.connect.bind(pool) as (cb?: (err: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => Promise<pg.PoolClient> | void;
   const patched = new WeakSet<pg.PoolClient>();
-  (pool as unknown as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
-    const client = await connect();
+  const patch = (client: pg.PoolClient) => {
     if (!patched.has(client)) {
       const query = client.query.bind(client) as unknown as QueryFn;
-      (client as unknown as { query: QueryFn }).query = (text, values) => {
+      (client as unknown as { query: QueryFn }).query = (text, ...rest) => {
         const name = typeof text === 'string' ? namedStatements.get(text) : undefined;
-        return name ? query({ name, text, values }) : query(text, values);
+        if (!name) return query(text, ...rest);
+        const [values, ...more] = rest;
+        return query({ name, text, values }, ...more);
       };
       patched.add(client);
     }
     return client;
+  };
+  // Both forms: Kysely awaits connect(); pool.query() passes a callback.
+  (pool as unknown as { connect: typeof connect }).connect = (cb) => {
+    if (cb) return connect((err, client, done) => cb(err, client ? patch(client) : client, done));
+    return (connect() as Promise<pg.PoolClient>).then(patch);
   };
   return pool;
 }
@@ -52,6 +61,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     // An idle client error (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
     dialect = new PostgresDialect({ pool: withNamedStatements(pool) });
+    const db = new Kysely<Database>({ dialect });
+    pgPools.set(db, pool);
+    return db;
   } else {
     let dataDir: string | undefined;
     if (target.dataDir) {

@@ -1,6 +1,6 @@
 import type { CompiledQuery, Compilable } from 'kysely';
 import { createHash } from 'node:crypto';
-import { namedStatements, type Db } from './client';
+import { namedStatements, pgPools, type Db } from './client';
 
 /**
  * A hot query built and compiled once, executed with new parameter values: the SQL text is
@@ -10,12 +10,17 @@ import { namedStatements, type Db } from './client';
  */
 export function prepare<R, P extends unknown[]>(build: () => Compilable<R>): (db: Db, ...params: P) => Promise<R[]> {
   let compiled: CompiledQuery<R> | undefined;
+  let name = '';
   return async (db, ...params) => {
     if (!compiled) {
       compiled = build().compile();
-      namedStatements.set(compiled.sql, `hb_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 16)}`);
+      name = `hb_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 16)}`;
+      namedStatements.set(compiled.sql, name);
     }
     if (params.length !== compiled.parameters.length) throw new Error('prepared query: wrong number of parameters');
+    // On PostgreSQL the pool runs it straight away (Kysely would only pass it through); on PGlite, Kysely.
+    const pool = pgPools.get(db);
+    if (pool) return (await pool.query<R & object>({ name, text: compiled.sql, values: params })).rows;
     const result = await db.executeQuery<R>({ ...compiled, parameters: params });
     return result.rows;
   };
