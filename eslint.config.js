@@ -1,7 +1,48 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const WEB_SRC = path.resolve(import.meta.dirname, 'apps/web/src');
+
+/** Where a file of the web app sits: 'app', 'features/<name>', 'components', 'lib', 'test'..., or null outside src. */
+function webZone(file) {
+  const relative = path.relative(WEB_SRC, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  const [first, second] = relative.split(path.sep);
+  return first === 'features' && second ? `features/${second}` : first;
+}
+
+/** Why `from` may not import `to`, or null when it may. */
+function zoneViolation(from, to) {
+  if (!from || !to || from === to) return null;
+  const lowLevel = from === 'components' || from === 'lib' || from === 'test';
+  if (to === 'app' && from !== 'app' && from !== 'main.tsx') return 'Only app/ may import app/.';
+  if (lowLevel && to.startsWith('features/')) return 'components/ and lib/ are below features/ and app/.';
+  if (from.startsWith('features/') && to.startsWith('features/'))
+    return `Features do not import each other (${from} -> ${to}): move what both need to components/ or lib/, or compose them in app/.`;
+  return null;
+}
+
+/** The web app's import zones, by resolved path (a relative import names no folder to match on). */
+const webImportZones = {
+  meta: { type: 'problem', schema: [], docs: { description: 'app -> features -> components/lib; no feature imports another' } },
+  create(context) {
+    const from = webZone(context.filename);
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const message = zoneViolation(from, webZone(path.resolve(path.dirname(context.filename), source)));
+      if (message) context.report({ node, message });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'data/**', '.bench/**'] },
@@ -32,19 +73,26 @@ export default tseslint.config(
     },
   },
   {
-    // Imports flow one way: app -> features -> components/lib -> shared. Features do not import each other.
-    files: ['apps/web/src/features/*/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/app/*', '../app/*', '../../app/*'], message: 'Only app/ may import app/.' }] },
-      ],
-    },
+    // Imports flow one way: app -> features -> components/lib -> shared; features do not import
+    // each other (bulletproof-react's import/no-restricted-paths zones, resolved by path here).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { web: { rules: { 'import-zones': webImportZones } } },
+    rules: { 'web/import-zones': 'error' },
   },
   {
-    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    // Server: SQL is built only in repositories (and the database layer itself). A handler or
+    // service never writes a query, so it cannot forget the organisation filter a repository adds.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/db/**', 'apps/server/src/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/*', '**/app/*'], message: 'components/ and lib/ are below features/ and app/.' }] }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]',
+          message: 'Build queries in a *.repository.ts, scoped to an organisation.',
+        },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'Build queries in a *.repository.ts, scoped to an organisation.' },
+      ],
     },
   },
   {

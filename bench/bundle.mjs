@@ -3,7 +3,7 @@
 import { gzipSync, constants } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -1,40 +1,27 @@
 // `npm start`: builds what is not built (or is older than its sources), then runs the one server process.
-import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// A SIGINT or SIGTERM stops whichever runs: the build (all of it), or the server (gracefully).
+// package.json runs this script with `exec`, so that npm's own signal forwarding reaches it directly.
+import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
+import { buildStale, root, stopBuild } from './build-stale.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const rel = (...p) => path.join(root, ...p);
-
-/** Newest modification time under the given folders (sources), ignoring build output. */
-function newest(dirs) {
-  let max = 0;
-  const walk = (dir) => {
-    if (!existsSync(dir)) return;
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else max = Math.max(max, statSync(file).mtimeMs);
+let server;
+let stoppedBy;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (server) {
+      server.kill(signal);
+    } else {
+      stoppedBy ??= signal;
+      stopBuild(signal);
     }
-  };
-  dirs.forEach(walk);
-  return max;
-}
-const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
-const shared = rel('packages/shared/src');
-
-const steps = [
-  { name: 'web app', output: rel('apps/web/dist/index.html'), sources: [rel('apps/web/src'), rel('apps/web/index.html'), shared], workspace: '@healthbook/web' },
-  { name: 'server', output: rel('apps/server/dist/server.js'), sources: [rel('apps/server/src'), shared], workspace: '@healthbook/server' },
-];
-for (const step of steps) {
-  if (builtAt(step.output) >= newest(step.sources)) continue;
-  console.log(`Building the ${step.name}…`);
-  const result = spawnSync('npm', ['run', 'build', '-w', step.workspace], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  });
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', rel('apps/server/dist/server.js')], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const built = await buildStale();
+if (stoppedBy) process.exit(128 + os.constants.signals[stoppedBy]);
+if (built !== 0) process.exit(built);
+
+server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/server.js')], { cwd: root, stdio: 'inherit' });
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

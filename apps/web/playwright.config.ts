@@ -1,9 +1,13 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 18765);
+// The mail port follows E2E_PORT unless given; the journeys (mailbox.ts) and the web server read the same one.
 process.env.E2E_MAIL_PORT ??= String(PORT + 2);
 
-/** Journeys in Debian's Chromium against the real built server, on a fresh PGlite database. */
+/**
+ * Journeys in Debian's Chromium against the product started as `npm start` starts it (see
+ * e2e/start-server.ts), on a fresh PGlite database. scripts/test-e2e.mjs builds first.
+ */
 export default defineConfig({
   testDir: './e2e',
   outputDir: '../../test-results',
@@ -31,11 +35,14 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx e2e/start-server.ts',
+    // exec: the process Playwright signals is start-server itself, not a shell in front of it.
+    command: 'exec node --import tsx e2e/start-server.ts',
     url: `http://127.0.0.1:${PORT}/api/health`,
-    env: { E2E_PORT: String(PORT), E2E_MAIL_PORT: String(PORT + 2) },
+    env: { E2E_PORT: String(PORT), E2E_MAIL_PORT: process.env.E2E_MAIL_PORT },
     reuseExistingServer: false,
     timeout: 60_000,
+    // Without this Playwright ends the web server with SIGKILL: no graceful stop, DATA_DIR left behind.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
   },

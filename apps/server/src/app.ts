@@ -1,11 +1,12 @@
 import path from 'node:path';
 import type { Redis } from 'ioredis';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler } from './lib/validator';
 import { serializerCompiler } from './lib/serializer';
 import { JSON_BODY_LIMIT_BYTES, pickLanguage, translate } from '@healthbook/shared';
-import type { Config } from './config';
+import { configWarnings, type Config } from './config';
 import type { Db } from './db/client';
 import { loggerOptions } from './lib/logging';
 import { HttpError } from './lib/http-errors';
@@ -16,19 +17,52 @@ import i18nPlugin from './plugins/i18n';
 import mailPlugin from './plugins/mail';
 import securityPlugin from './plugins/security';
 import storagePlugin, { LocalStorage, type Storage } from './plugins/storage';
-import swaggerPlugin from './plugins/swagger';
-import webPlugin from './plugins/web';
-import authRoutes from './modules/auth/auth.routes';
-import devRoutes from './modules/dev/dev.routes';
-import mfaRoutes from './modules/mfa/mfa.routes';
-import usersRoutes from './modules/users/users.routes';
-import profileRoutes from './modules/profile/profile.routes';
-import wizardRoutes from './modules/wizard/wizard.routes';
-import organizationsRoutes from './modules/organizations/organizations.routes';
-import systemRoutes from './modules/system/system.routes';
-import invitationsRoutes from './modules/invitations/invitations.routes';
-import signupRoutes from './modules/signup/signup.routes';
-import recoveryRoutes from './modules/recovery/recovery.routes';
+import swaggerPlugin, { swaggerUiPlugin } from './plugins/swagger';
+import webPlugin, { webIndexPlugin } from './plugins/web';
+import auditPlugin from './modules/audit/audit.service';
+import limiterPlugin from './modules/limits/limits.service';
+import mfaServicePlugin from './modules/mfa/mfa.service';
+import authServicePlugin from './modules/auth/auth.service';
+import usersServicePlugin from './modules/users/users.service';
+import profileServicePlugin from './modules/profile/profile.service';
+import wizardServicePlugin from './modules/wizard/wizard.service';
+import invitationsServicePlugin from './modules/invitations/invitations.service';
+import signupServicePlugin from './modules/signup/signup.service';
+import recoveryServicePlugin from './modules/recovery/recovery.service';
+import organizationsServicePlugin from './modules/organizations/organizations.service';
+import featuresServicePlugin from './modules/features/features.service';
+import operationsServicePlugin from './modules/operations/operations.service';
+import cachePlugin from './plugins/cache';
+import { featuresRoutes } from './modules/features/features.routes';
+import { operationsRoutes } from './modules/operations/operations.routes';
+import { publicAuthRoutes, signedInAuthRoutes } from './modules/auth/auth.routes';
+import { devRoutes } from './modules/dev/dev.routes';
+import { mfaRoutes } from './modules/mfa/mfa.routes';
+import { publicUserRoutes, signedInUserRoutes } from './modules/users/users.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { wizardRoutes } from './modules/wizard/wizard.routes';
+import { organizationSettingsRoutes, organizationsRoutes } from './modules/organizations/organizations.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { signupRoutes } from './modules/signup/signup.routes';
+import { recoveryRoutes } from './modules/recovery/recovery.routes';
+
+/** One registered route, and whether it lives in the public context (everything else needs a token). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** From now on every new request gets 503 + Retry-After + Connection: close; in-flight ones finish. */
+    beginShutdown(): void;
+    isShuttingDown(): boolean;
+    /** Every route registered, with its context: the route-table test walks it. */
+    routeTable: RouteEntry[];
+  }
+}
 
 export interface AppDeps {
   db: Db;
@@ -38,6 +72,8 @@ export interface AppDeps {
   rateLimitRedis?: Redis;
   /** Raises every per-IP limit to at least this many requests a minute (tests that sign in often). */
   perIpLimitFloor?: number;
+  /** More route plugins for the authenticated context (tests; embedding). */
+  signedInRoutes?: FastifyPluginAsync[];
 }
 
 /** The app factory: external plugins, then app plugins, then routes. The caller owns listen(). */
@@ -57,11 +93,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  for (const warning of configWarnings(config)) app.log.warn(warning);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // Graceful shutdown: once closing starts, new requests get a 503 while in-flight ones finish.
+  // server.ts calls beginShutdown() at SIGTERM, keeps listening for a grace period, then close().
   let closing = false;
+  app.decorate('beginShutdown', () => {
+    closing = true;
+  });
+  app.decorate('isShuttingDown', () => closing);
   app.addHook('preClose', (done) => {
     closing = true;
     // Node does not reap a keep-alive connection that goes idle after server.close() (its request
@@ -78,36 +120,89 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     done();
   });
 
+  // Every route, and whether the public context holds it (deny by default: the rest authenticates).
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, public: false });
+  });
+
   // External plugins
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(rateLimit, {
     global: false,
     ...(deps.rateLimitRedis ? { redis: deps.rateLimitRedis, nameSpace: 'healthbook-rl-' } : {}),
   });
   await app.register(swaggerPlugin);
 
-  // App plugins
+  // App plugins: infrastructure, then each service once (named, with their dependencies)
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { db: deps.db });
   await app.register(storagePlugin, { storage: deps.storage ?? new LocalStorage(path.join(config.dataDir, 'files')) });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
-  await app.register(webPlugin, { webDist: config.webDist });
+  await app.register(webIndexPlugin, { webDist: config.webDist });
+  await app.register(cachePlugin, { redis: deps.rateLimitRedis });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+  await app.register(auditPlugin);
+  await app.register(organizationsServicePlugin);
+  await app.register(featuresServicePlugin);
+  await app.register(limiterPlugin);
+  await app.register(mfaServicePlugin, { jwtSecret: config.jwtSecret });
+  await app.register(authServicePlugin);
+  await app.register(usersServicePlugin, { publicUrl: config.publicUrl });
+  await app.register(profileServicePlugin);
+  await app.register(wizardServicePlugin);
+  await app.register(invitationsServicePlugin, { publicUrl: config.publicUrl });
+  await app.register(signupServicePlugin, { publicUrl: config.publicUrl });
+  await app.register(recoveryServicePlugin, { publicUrl: config.publicUrl });
+  await app.register(operationsServicePlugin);
 
-  // Routes
-  await app.register(systemRoutes);
-  await app.register(organizationsRoutes);
-  await app.register(authRoutes, { jwtSecret: config.jwtSecret, perIpLimit: Math.max(config.authRateLimit, deps.perIpLimitFloor ?? 0) });
-  await app.register(mfaRoutes, { jwtSecret: config.jwtSecret });
-  await app.register(usersRoutes);
-  await app.register(profileRoutes);
-  await app.register(wizardRoutes);
-  const accountRoutes = { publicUrl: config.publicUrl, perIpLimit: Math.max(config.authRateLimit, deps.perIpLimitFloor ?? 0) };
-  await app.register(invitationsRoutes, { publicUrl: config.publicUrl });
-  await app.register(signupRoutes, accountRoutes);
-  await app.register(recoveryRoutes, accountRoutes);
-  if (config.env !== 'production') await app.register(devRoutes);
+  const perIpLimit = Math.max(config.authRateLimit, deps.perIpLimitFloor ?? 0);
+
+  // Routes, in two sibling contexts. Public: what needs no token (sign-in, sign-up, recovery,
+  // branding, links that are their own proof, the web app). Everything else registers in the
+  // authenticated context, whose hook authenticates before anything else runs.
+  await app.register(async (publicApi) => {
+    publicApi.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        const entry = routeTable.find((r) => r.method === method && r.url === route.url);
+        if (entry) entry.public = true;
+        else routeTable.push({ method, url: route.url, public: true });
+      }
+    });
+    if (config.apiDocs) await publicApi.register(swaggerUiPlugin);
+    await publicApi.register(webPlugin, { webDist: config.webDist });
+    await publicApi.register(systemRoutes);
+    await publicApi.register(organizationsRoutes);
+    await publicApi.register(publicAuthRoutes, { perIpLimit });
+    await publicApi.register(signupRoutes, { perIpLimit });
+    await publicApi.register(recoveryRoutes, { perIpLimit });
+    await publicApi.register(publicUserRoutes, { perIpLimit });
+    if (config.env !== 'production') await publicApi.register(devRoutes);
+  });
+
+  await app.register(async (authenticated) => {
+    authenticated.addHook('onRequest', authenticated.authenticate);
+    // A route of a feature (config.feature) answers 403 unless the actor's organisation has it on:
+    // the check is added to those routes only (after authentication), costing the others nothing.
+    authenticated.addHook('onRoute', (route) => {
+      const feature = (route.config as { feature?: string } | undefined)?.feature;
+      if (!feature) return;
+      const requireFeature = async (request: FastifyRequest) => authenticated.features.require(request.ctx, feature);
+      route.onRequest = [...[route.onRequest ?? []].flat(), requireFeature] as typeof route.onRequest;
+    });
+    await authenticated.register(signedInAuthRoutes, { perIpLimit });
+    await authenticated.register(mfaRoutes);
+    await authenticated.register(signedInUserRoutes);
+    await authenticated.register(profileRoutes);
+    await authenticated.register(wizardRoutes);
+    await authenticated.register(invitationsRoutes);
+    await authenticated.register(featuresRoutes);
+    await authenticated.register(operationsRoutes);
+    await authenticated.register(organizationSettingsRoutes);
+    for (const routes of deps.signedInRoutes ?? []) await authenticated.register(routes);
+  });
 
   return app;
 }

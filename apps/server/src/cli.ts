@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DATA_DIR_IN_USE_EXIT_CODE, DataDirInUseError, loadConfigOwningDataDir } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrations';
 import { seedDemo } from './db/seed/demo';
 import { LocalStorage } from './plugins/storage';
@@ -19,7 +19,10 @@ Commands:
                  (npm run cli -- invite --org <org> --first-name .. --last-name .. --dob YYYY-MM-DD --gender .. --email ..)
 `;
 
-/** Operator commands against the configured database (DATABASE_URL or PGlite in DATA_DIR). */
+/**
+ * Operator commands against the configured database (DATABASE_URL or PGlite in DATA_DIR). On PGlite
+ * the command owns DATA_DIR while it runs, as the server does: it is refused while a server runs there.
+ */
 async function main(argv: string[]) {
   const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: false });
   const command = positionals[0];
@@ -27,7 +30,7 @@ async function main(argv: string[]) {
     process.stdout.write(USAGE);
     return command ? 0 : 2;
   }
-  const config = loadConfig();
+  const { config } = loadConfigOwningDataDir();
   const db = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );
@@ -78,6 +81,6 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
     console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
+    process.exit(err instanceof DataDirInUseError ? DATA_DIR_IN_USE_EXIT_CODE : 1);
   },
 );

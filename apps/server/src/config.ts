@@ -18,6 +18,9 @@ const urlWithProtocols = (protocols: string[]) =>
       }
     }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
 
+const milliseconds = (fallback: number) =>
+  z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100, 'must be at least 100').max(600_000).default(fallback);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(8080),
@@ -32,6 +35,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFromEnv.optional(),
   AUTH_RATE_LIMIT: z.coerce.number({ message: 'must be a number' }).int().min(1, 'must be at least 1').default(20),
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(2000),
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(3000),
+  DATABASE_STARTUP_WAIT_S: z.coerce.number({ message: 'must be a number of seconds' }).int().min(0).max(3600).default(30),
+  SHUTDOWN_GRACE_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1000),
+  API_DOCS: booleanFromEnv.optional(),
 });
 
 export interface Config {
@@ -51,6 +59,16 @@ export interface Config {
   authRateLimit: number;
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
+  /** PostgreSQL: how long to wait for a connection (new, or a free one from the pool). */
+  databaseConnectTimeoutMs: number;
+  /** PostgreSQL: the longest a statement may run (server side) or wait for its answer (client side). */
+  databaseStatementTimeoutMs: number;
+  /** At start-up, how long to keep retrying a database that does not answer before giving up. */
+  databaseStartupWaitS: number;
+  /** After SIGTERM: how long new requests still get 503 + Retry-After (instead of a refused connection) before the listener closes. */
+  shutdownGraceMs: number;
+  /** Serve the OpenAPI page at /api/docs (default: on, except in production). */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -98,6 +116,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     authRateLimit: e.AUTH_RATE_LIMIT,
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    databaseStartupWaitS: e.DATABASE_STARTUP_WAIT_S,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     ...overrides,
   };
+}
+
+/** What an operator must hear about at start-up: settings that work, but not as a real deployment should. */
+export function configWarnings(config: Pick<Config, 'env' | 'smtpUrl'>): string[] {
+  const warnings: string[] = [];
+  if (config.env === 'production' && !config.smtpUrl) {
+    warnings.push(
+      'SMTP_URL is not set in production: mail (invitation codes, sign-in codes, password reset links) is only kept in the mail_outbox table and reaches nobody. Set SMTP_URL.',
+    );
+  }
+  return warnings;
 }

@@ -1,28 +1,60 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import pino from 'pino';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { prepareDatabase } from './db/setup';
+import { ConfigError } from './config';
+import { DATA_DIR_IN_USE_EXIT_CODE, DataDirInUseError, loadConfigOwningDataDir } from './db/data-dir-lock';
+import { DATABASE_UNAVAILABLE_EXIT_CODE, DatabaseUnavailableError, prepareDatabase } from './db/setup';
 import { LocalStorage } from './plugins/storage';
 import { cleanupExpired } from './modules/maintenance/cleanup';
 
+/** However a shutdown goes, the process is gone this long after the signal. */
+const HARD_STOP_MS = 10_000;
+
+const openConnections = (server: Server) =>
+  new Promise<number>((resolve) => server.getConnections((err, count) => resolve(err ? 0 : count)));
+
+/** Waits until no connection is open, or `graceMs` has passed, whichever comes first. */
+async function lingerWhileConnected(server: Server, graceMs: number) {
+  const until = Date.now() + graceMs;
+  while (Date.now() < until && server.listening && (await openConnections(server)) > 0) {
+    await sleep(Math.min(25, Math.max(0, until - Date.now())));
+  }
+}
+
 /** Starts one process serving the API and the built web app, and stops it gracefully on SIGTERM/SIGINT. */
 async function main() {
+  // An embedded database's DATA_DIR is locked before anything in it is opened; the lock lasts
+  // as long as the process (the OS releases it at exit, however the process ends).
   let config;
   try {
-    config = loadConfig();
+    ({ config } = loadConfigOwningDataDir());
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
       process.exit(78); // EX_CONFIG
+    }
+    if (err instanceof DataDirInUseError) {
+      console.error(err.message);
+      process.exit(DATA_DIR_IN_USE_EXIT_CODE);
     }
     throw err;
   }
   const pretty = process.stdout.isTTY && config.env !== 'production';
   const bootLog = pino({ level: config.logLevel });
   const storage = new LocalStorage(path.join(config.dataDir, 'files'));
-  const db = await prepareDatabase(config, storage, bootLog);
+  let db;
+  try {
+    db = await prepareDatabase(config, storage, bootLog);
+  } catch (err) {
+    if (err instanceof DatabaseUnavailableError) {
+      console.error(err.message);
+      process.exit(DATABASE_UNAVAILABLE_EXIT_CODE);
+    }
+    throw err;
+  }
   let redis: Redis | undefined;
   if (config.redisUrl) {
     const { Redis } = await import('ioredis');
@@ -41,17 +73,23 @@ async function main() {
   cleanup.unref();
   app.addHook('onClose', async () => clearInterval(cleanup));
 
+  // Stopping: from the signal on, every new request gets 503 + Retry-After + Connection: close while
+  // requests in flight finish. The listener stays open while connections remain, up to
+  // SHUTDOWN_GRACE_MS, so a request that arrives on a keep-alive connection gets that 503 instead
+  // of a reset; then close() stops listening, waits for what is in flight and closes the database.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    app.beginShutdown();
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: finishing requests in flight, new ones get 503');
     const timer = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
+      app.log.error(`shutdown took longer than ${HARD_STOP_MS / 1000} s; exiting`);
       process.exit(1);
-    }, 10_000);
+    }, HARD_STOP_MS);
     timer.unref();
     try {
+      await lingerWhileConnected(app.server, config.shutdownGraceMs);
       await app.close();
       process.exit(0);
     } catch (err) {

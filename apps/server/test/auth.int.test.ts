@@ -7,6 +7,8 @@ import { secretFromProvisioningUrl, totp } from './totp';
 
 const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 const codeIn = (text: string | undefined) => /\b([0-9]{6})\b/.exec(text ?? '')?.[1];
+/** The next verification-code mail to an address (notices about the account may arrive too). */
+const codeMail = (to: string) => sink.waitForMail(to, { subject: /verification code/ });
 
 let sink: SmtpSink;
 let t: TestApp;
@@ -179,10 +181,10 @@ describe('second factor: e-mail codes', () => {
   it('enrols with a code, then signs in in two steps; the limited pair stops working', async () => {
     const user = await newUser();
     const full = await signIn(t.app, creds(user));
-    const reg = await t.app.inject({ method: 'POST', url: '/api/v1/mfa/register/hotp/', headers: bearer(full.access), payload: { device_type: 'email' } });
+    const reg = await t.app.inject({ method: 'POST', url: '/api/v1/mfa/register/hotp/', headers: bearer(full.access), payload: { device_type: 'email', password: user.password } });
     expect(reg.statusCode).toBe(201);
     expect(reg.json()).toMatchObject({ device_type: 'email', confirmed: false });
-    const enrolMail = await sink.waitForMail(user.email);
+    const enrolMail = await codeMail(user.email);
     const enrolCode = codeIn(enrolMail.text)!;
     expect(enrolCode).toMatch(/^[0-9]{6}$/);
     sink.messages.length = 0;
@@ -199,7 +201,7 @@ describe('second factor: e-mail codes', () => {
     const limited = await signIn(t.app, creds(user));
     expect(decode(limited.access).access).toBe('limited');
     expect((await me(limited.access)).statusCode).toBe(403);
-    const mail = await sink.waitForMail(user.email);
+    const mail = await codeMail(user.email);
     const code = codeIn(mail.text)!;
     const verified = await t.app.inject({ method: 'POST', url: '/api/v1/verify/', headers: bearer(limited.access), payload: { code } });
     expect(verified.statusCode).toBe(200);
@@ -218,10 +220,10 @@ describe('second factor: e-mail codes', () => {
     await enableEmailFactor(user);
     sink.messages.length = 0;
     const first = await signIn(t.app, creds(user));
-    const code1 = codeIn((await sink.waitForMail(user.email)).text)!;
+    const code1 = codeIn((await codeMail(user.email)).text)!;
     sink.messages.length = 0;
     const second = await signIn(t.app, creds(user));
-    await sink.waitForMail(user.email);
+    await codeMail(user.email);
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/verify/', headers: bearer(second.access), payload: { code: code1 } });
     expect(res.statusCode).toBe(400);
     expect(first.access).not.toBe(second.access);
@@ -254,7 +256,7 @@ describe('second factor: authenticator app (RFC 6238)', () => {
   it('enrols with a code computed independently, signs in with it, and refuses a used code', async () => {
     const user = await newUser();
     const full = await signIn(t.app, creds(user));
-    const reg = await t.app.inject({ method: 'POST', url: '/api/v1/mfa/register/totp/', headers: bearer(full.access), payload: { device_type: 'google' } });
+    const reg = await t.app.inject({ method: 'POST', url: '/api/v1/mfa/register/totp/', headers: bearer(full.access), payload: { device_type: 'google', password: user.password } });
     expect(reg.statusCode).toBe(201);
     const url = reg.json().provisioning_url as string;
     expect(url).toMatch(/^otpauth:\/\/totp\//);
@@ -298,7 +300,7 @@ describe('second-factor devices', () => {
     // A pending sign-in cannot remove the factor it is asked for.
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/mfa/${device}`, headers: bearer(limited.access) })).statusCode).toBe(403);
     const full = await verifyWithMail(owner, limited.access);
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/mfa/${device}`, headers: bearer(full) });
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/mfa/${device}`, headers: bearer(full), payload: { password: owner.password } });
     expect(res.statusCode).toBe(204);
     expect((await me(full)).json()).toMatchObject({ has_mfa_enabled: false, mfa_devices: [] });
     expect(decode((await signIn(t.app, creds(owner))).access).access).toBe('full');
@@ -308,9 +310,9 @@ describe('second-factor devices', () => {
     const user = await newUser();
     await enableEmailFactor(user);
     const full = await verifyWithMail(user, (await signIn(t.app, creds(user))).access);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/mfa/register/hotp/', headers: bearer(full), payload: { device_type: 'email' } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/mfa/register/hotp/', headers: bearer(full), payload: { device_type: 'email', password: user.password } });
     expect(res.statusCode).toBe(400);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/mfa/register/hotp/', headers: bearer(full), payload: { device_type: 'sms' } });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/mfa/register/hotp/', headers: bearer(full), payload: { device_type: 'sms', password: user.password } });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -336,15 +338,15 @@ describe('per-IP limits', () => {
 async function enableEmailFactor(user: BuiltUser) {
   const { access } = await signIn(t.app, creds(user));
   sink.messages.length = 0;
-  await t.app.inject({ method: 'POST', url: '/api/v1/mfa/register/hotp/', headers: bearer(access), payload: { device_type: 'email' } });
-  const code = codeIn((await sink.waitForMail(user.email)).text)!;
+  await t.app.inject({ method: 'POST', url: '/api/v1/mfa/register/hotp/', headers: bearer(access), payload: { device_type: 'email', password: user.password } });
+  const code = codeIn((await codeMail(user.email)).text)!;
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/verify/', headers: bearer(access), payload: { code } });
   expect(res.statusCode).toBe(200);
   sink.messages.length = 0;
 }
 
 async function verifyWithMail(user: BuiltUser, limitedAccess: string): Promise<string> {
-  const code = codeIn((await sink.waitForMail(user.email)).text)!;
+  const code = codeIn((await codeMail(user.email)).text)!;
   sink.messages.length = 0;
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/verify/', headers: bearer(limitedAccess), payload: { code } });
   expect(res.statusCode).toBe(200);

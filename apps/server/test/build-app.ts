@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Db } from '../src/db/client';
 import { migrateToLatest } from '../src/db/migrations';
@@ -35,6 +35,12 @@ export interface TestAppOptions {
   ready?: boolean;
   /** Per-IP limits are raised to this floor so files that sign in often are not throttled (0: the real limits). */
   perIpLimitFloor?: number;
+  /** Route plugins registered in the authenticated context (as a feature module would). */
+  signedInRoutes?: AppDeps['signedInRoutes'];
+  /** Shared Redis for rate limits and cache invalidation across apps. */
+  redis?: AppDeps['rateLimitRedis'];
+  /** Another app's PostgreSQL database (a second process on one database), instead of a fresh one. */
+  databaseUrl?: string;
 }
 
 export interface TestApp {
@@ -44,10 +50,14 @@ export interface TestApp {
   dataDir: string;
   /** Closes the app (if still open), drops the database and removes DATA_DIR. Safe to call twice. */
   close(): Promise<void>;
+  /** The PostgreSQL URL of its database (null on PGlite). */
+  databaseUrl: string | null;
 }
 
 interface FreshDatabase {
   db: Db;
+  /** The PostgreSQL URL of the new database (null for PGlite in memory). */
+  url: string | null;
   drop(): Promise<void>;
 }
 
@@ -69,7 +79,7 @@ async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promis
 export async function openFreshDatabase(): Promise<FreshDatabase> {
   if (testDbKind() !== 'postgres') {
     const db = await openDatabase({ kind: 'pglite', dataDir: undefined });
-    return { db, drop: async () => undefined };
+    return { db, url: null, drop: async () => undefined };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
@@ -80,6 +90,7 @@ export async function openFreshDatabase(): Promise<FreshDatabase> {
   const db = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
   return {
     db,
+    url: url.toString(),
     drop: () =>
       withAdminClient(async (c) => {
         await c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
@@ -90,7 +101,9 @@ export async function openFreshDatabase(): Promise<FreshDatabase> {
 
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hb-test-'));
-  const fresh = await openFreshDatabase();
+  const fresh: FreshDatabase = opts.databaseUrl
+    ? { db: await openDatabase({ kind: 'postgres', url: opts.databaseUrl, poolSize: 5 }), url: opts.databaseUrl, drop: async () => undefined }
+    : await openFreshDatabase();
   const { db } = fresh;
   let app: FastifyInstance | undefined;
   let closed = false;
@@ -115,10 +128,16 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     const storage = new LocalStorage(path.join(config.dataDir, 'files'));
     await migrateToLatest(db);
     if (opts.seed) await seedDemo(db, storage);
-    app = await buildApp(config, { db, storage, perIpLimitFloor: opts.perIpLimitFloor ?? 10_000 });
+    app = await buildApp(config, {
+      db,
+      storage,
+      perIpLimitFloor: opts.perIpLimitFloor ?? 10_000,
+      ...(opts.signedInRoutes ? { signedInRoutes: opts.signedInRoutes } : {}),
+      ...(opts.redis ? { rateLimitRedis: opts.redis } : {}),
+    });
     await opts.setup?.(app);
     if (opts.ready !== false) await app.ready();
-    return { app, db, config, dataDir, close };
+    return { app, db, config, dataDir, close, databaseUrl: fresh.url };
   } catch (err) {
     await close();
     throw err;
@@ -153,6 +172,9 @@ export function useTestApp(opts: TestAppOptions = {}): TestApp {
     },
     get dataDir() {
       return get().dataDir;
+    },
+    get databaseUrl() {
+      return get().databaseUrl;
     },
     close: () => get().close(),
   };

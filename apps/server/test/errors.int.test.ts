@@ -162,3 +162,37 @@ describe('malformed addresses', () => {
     expect(res.json()).toEqual({ detail: 'Η διεύθυνση του αιτήματος δεν είναι έγκυρη.' });
   });
 });
+
+describe('values PostgreSQL cannot take are field errors, on every route', () => {
+  const json = (method: string, path: string, payload: unknown, headers: Record<string, string> = {}) =>
+    request(method, path, { headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(payload) });
+
+  it('a NUL character in any text: {"field": ["Null characters are not allowed."]}', async () => {
+    const login = await json('POST', '/api/v1/login/', { email: 'maria\u0000@example.test', password: 'x', org: 'healthbook' });
+    expect(login.status).toBe(400);
+    expect(login.json()).toEqual({ email: ['Null characters are not allowed.'] });
+    const el = await json('POST', '/api/v1/reset_password/', { org_id: 'a\u0000b', email: 'a@b.co' }, { 'accept-language': 'el' });
+    expect(el.json()).toEqual({ org_id: ['Δεν επιτρέπονται χαρακτήρες null.'] });
+    for (const path of ['/api/v1/organization_detail_by_name/%00', '/api/v1/organizations/%00/logo']) {
+      const res = await request('GET', path);
+      expect(res.status).toBe(400);
+      expect(res.json()).toEqual({ name: ['Null characters are not allowed.'] });
+    }
+  });
+
+  it('an id beyond 2^31-1, as a number or as digits, in a body or a query: a field error', async () => {
+    for (const org of [2 ** 31, '99999999999']) {
+      const res = await json('POST', '/api/v1/login/', { email: 'a@b.co', password: 'x', org });
+      expect(res.status).toBe(400);
+      expect(res.json()).toEqual({ org: ['Ensure this value is less than or equal to 2147483647.'] });
+    }
+    const path = await request('GET', '/api/v1/users/99999999999', { headers: { authorization: 'Bearer x' } });
+    expect(path.status).toBe(401); // authentication comes first; the id rule is the same field error behind it
+  });
+
+  it('a name of only white space or zero-width characters is refused', async () => {
+    const res = await json('POST', '/api/v1/users/coderetrieval/', { org_id: 1, first_name: '\u200B\u200C', last_name: 'x', DOB: '01/01/1990' });
+    expect(res.status).toBe(400);
+    expect(res.json()).toHaveProperty('first_name');
+  });
+});

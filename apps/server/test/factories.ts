@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Organization, User } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
@@ -9,7 +9,7 @@ import { normalizeAccessCode, randomAccessCode, sha256 } from '../src/lib/crypto
  * (model: outline server/test/factories.ts). Every value has a unique default.
  */
 
-type Ctx = Pick<FastifyInstance, 'db' | 'storage'>;
+type Ctx = Pick<FastifyInstance, 'db' | 'storage'> & Partial<Pick<FastifyInstance, 'organizations'>>;
 
 let sequence = 0;
 const unique = () => `${++sequence}${randomBytes(3).toString('hex')}`;
@@ -70,6 +70,8 @@ export async function buildOrganization(ctx: Ctx, opts: BuildOrganizationOptions
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  // Organisations are cached (branding is every page's first call): a new one must be seen at once.
+  await ctx.organizations?.forgetAll();
   return { ...row, assets };
 }
 
@@ -168,4 +170,17 @@ export async function buildInvitation(ctx: Pick<Ctx, 'db'>, opts: BuildInvitatio
     .returningAll()
     .executeTakeFirstOrThrow();
   return { ...row, code };
+}
+
+/** A second-factor device of a user, straight in the database (confirmed by default). Answers its uuid. */
+export async function buildMfaDevice(
+  ctx: Pick<Ctx, 'db'>,
+  opts: { user: Pick<User, 'id' | 'org_id'>; type?: 'email' | 'google'; confirmed?: boolean; uuid?: string },
+): Promise<string> {
+  const uuid = opts.uuid ?? randomUUID();
+  await ctx.db
+    .insertInto('mfa_devices')
+    .values({ uuid, org_id: opts.user.org_id, user_id: opts.user.id, device_type: opts.type ?? 'email', secret_enc: null, confirmed: opts.confirmed ?? true })
+    .execute();
+  return uuid;
 }

@@ -16,7 +16,7 @@ describe('cleanup of expired sessions and codes', () => {
     await t.db.updateTable('sessions').set({ revoked_at: sql`now() - interval '40 days'` }).where('id', '=', oldSid).execute();
     await t.db
       .insertInto('mfa_codes')
-      .values({ user_id: user.id, code_hash: 'x', expires_at: new Date(Date.now() - 1000) })
+      .values({ org_id: org.id, user_id: user.id, code_hash: 'x', expires_at: new Date(Date.now() - 1000) })
       .execute();
 
     const removed = await cleanupExpired(t.db);

@@ -29,6 +29,7 @@ describe('GET /api/v1/organization_detail_by_name/{name}', () => {
       logo_url: expect.stringMatching(new RegExp(`^/api/v1/organizations/${demo.name}/logo\\?v=\\d+$`)),
       favicon_url: expect.stringMatching(new RegExp(`^/api/v1/organizations/${demo.name}/favicon\\?v=\\d+$`)),
       primary_color: demo.primary_color,
+      video_channel_url: demo.video_channel_url,
       user_org_details: [{ org: body.org }],
     });
   });
@@ -63,6 +64,7 @@ describe('GET /api/v1/organization_detail_by_name/{name}', () => {
       logo_url: null,
       favicon_url: null,
       primary_color: null,
+      video_channel_url: null,
       user_org_details: [],
     });
   });

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileQuestion, WelcomeMessage } from '@healthbook/shared';
 import { useTestApp } from './build-app';
-import { bearer, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
+import { bearer, buildMfaDevice, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
 
 const t = useTestApp({ config: { authRateLimit: 1000 } });
 
@@ -195,7 +194,7 @@ describe('GET /api/v1/users/get_welcome_messages/{id}', () => {
 describe('access', () => {
   it('needs a full sign-in on every route', async () => {
     const user = await buildUser(t.app, { org: orgA });
-    await t.db.insertInto('mfa_devices').values({ uuid: randomUUID(), user_id: user.id, device_type: 'email', confirmed: true }).execute();
+    await buildMfaDevice(t.app, { user });
     const limited = (await signIn(t.app, { email: user.email, password: user.password, org_id: user.org_id })).access;
     expect((await questions(limited)).statusCode).toBe(403);
     expect((await answer(limited, {})).statusCode).toBe(403);

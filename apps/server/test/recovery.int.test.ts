@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-app';
-import { bearer, buildInvitation, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
+import { bearer, buildMfaDevice, buildInvitation, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';
 
 const PUBLIC_URL = 'https://hb.example';
@@ -194,7 +193,7 @@ describe('POST /api/v1/reset_password/confirm/', () => {
 
   it('keeps the second factor: signing in after a reset still asks for it', async () => {
     const user = await newUser();
-    await t.db.insertInto('mfa_devices').values({ uuid: randomUUID(), user_id: user.id, device_type: 'email', secret_enc: null, confirmed: true }).execute();
+    await buildMfaDevice(t.app, { user });
     const link = await requestLink(user);
     expect((await reset({ uid: link.uid, token: link.token, password: NEW_PASSWORD })).statusCode).toBe(200);
     const devices = await t.db.selectFrom('mfa_devices').select('confirmed').where('user_id', '=', user.id).execute();

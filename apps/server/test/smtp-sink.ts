@@ -25,14 +25,14 @@ export interface SmtpSink {
   url: string;
   port: number;
   messages: ReceivedMail[];
-  /** Resolves with the first message (received or still to come) for this recipient. */
-  waitForMail(to: string, opts?: { timeoutMs?: number }): Promise<ReceivedMail>;
+  /** Resolves with the first message (received or still to come) for this recipient, and with a matching subject if given. */
+  waitForMail(to: string, opts?: { timeoutMs?: number; subject?: RegExp }): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
-  const waiters: Array<{ to: string; resolve: (m: ReceivedMail) => void }> = [];
+  const waiters: Array<{ to: string; subject: RegExp | undefined; resolve: (m: ReceivedMail) => void }> = [];
 
   const server = new SMTPServer({
     authOptional: true,
@@ -49,7 +49,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         });
         messages.push(mail);
         for (const w of [...waiters]) {
-          if (matches(mail, w.to)) {
+          if (matches(mail, w.to, w.subject)) {
             waiters.splice(waiters.indexOf(w), 1);
             w.resolve(mail);
           }
@@ -69,8 +69,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
-    waitForMail(to, { timeoutMs = 10_000 } = {}) {
-      const found = messages.find((m) => matches(m, to));
+    waitForMail(to, { timeoutMs = 10_000, subject } = {}) {
+      const found = messages.find((m) => matches(m, to, subject));
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
@@ -79,6 +79,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         }, timeoutMs);
         const waiter = {
           to,
+          subject,
           resolve: (m: ReceivedMail) => {
             clearTimeout(timer);
             resolve(m);
@@ -91,7 +92,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   };
 }
 
-const matches = (mail: ReceivedMail, to: string) => mail.envelope.to.some((a) => a.toLowerCase() === to.toLowerCase());
+const matches = (mail: ReceivedMail, to: string, subject?: RegExp) =>
+  mail.envelope.to.some((a) => a.toLowerCase() === to.toLowerCase()) && (!subject || subject.test(mail.subject));
 
 /* ---- minimal RFC 5322 / MIME parsing ---- */
 

@@ -161,3 +161,30 @@ describe('/dev/mailbox', () => {
     }
   });
 });
+
+describe('the built web app', () => {
+  it('answers page addresses with index.html and serves its files, without a token', async () => {
+    const { mkdtemp, mkdir, writeFile, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dist = await mkdtemp(path.join(tmpdir(), 'hb-web-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>HealthBook</title><div id="root"></div>');
+    await writeFile(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    const web = await buildTestApp({ config: { webDist: dist } });
+    try {
+      const page = await web.app.inject({ method: 'GET', url: '/healthbook/login' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain('<div id="root">');
+      const asset = await web.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await web.app.inject({ method: 'GET', url: '/assets/gone-000.js' })).statusCode).toBe(404);
+      expect((await web.app.inject({ method: 'GET', url: '/api/v1/nothing' })).json()).toEqual({ detail: 'Not found.' });
+    } finally {
+      await web.close();
+      await rm(dist, { recursive: true, force: true });
+    }
+  });
+});

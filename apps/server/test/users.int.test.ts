@@ -1,8 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserDto } from '@healthbook/shared';
 import { useTestApp } from './build-app';
-import { bearer, buildOrganization, buildUser, PNG_1X1, signIn, type BuiltUser } from './factories';
+import { bearer, buildMfaDevice, buildOrganization, buildUser, PNG_1X1, signIn, type BuiltUser } from './factories';
 
 const t = useTestApp({ config: { authRateLimit: 1000 } });
 
@@ -78,6 +78,12 @@ describe('PUT /api/v1/me/', () => {
     expect((await call('GET', '/api/v1/me/', token)).json()).toEqual(res.json());
   });
 
+  it('keeps names in any script, without invisible characters around them', async () => {
+    const { token } = await as();
+    const res = await call('PUT', '/api/v1/me/', token, { first_name: '\u200BΕλένη\u200B ', last_name: 'Παπαδοπούλου-Σμιθ' });
+    expect(res.json()).toMatchObject({ first_name: 'Ελένη', last_name: 'Παπαδοπούλου-Σμιθ' });
+  });
+
   it('takes zip_code and ISO dates, clears optional text sent empty and leaves the rest alone', async () => {
     const { token } = await as();
     await call('PUT', '/api/v1/me/', token, { city: 'Patras', address: '1 Main St', zip_code: '26221', dob: '1990-12-31' });
@@ -101,7 +107,7 @@ describe('PUT /api/v1/me/', () => {
     expect((await call('PUT', '/api/v1/me/', token, { email: user.email.toUpperCase(), city: 'Volos' })).statusCode).toBe(200);
     const res = await call('PUT', '/api/v1/me/', token, { email: 'someone-else@example.test', city: 'Larissa' }, { 'accept-language': 'el' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ email: ['Η διεύθυνση e-mail είναι το όνομα σύνδεσής σας και δεν μπορεί να αλλάξει εδώ.'] });
+    expect(res.json()).toEqual({ email: ['Χρησιμοποιήστε την «Αλλαγή e-mail» για να αλλάξετε τη διεύθυνση σύνδεσής σας.'] });
     // Nothing of a refused request is written.
     const me = (await call('GET', '/api/v1/me/', token)).json<UserDto>();
     expect(me).toMatchObject({ email: user.email, city: 'Volos' });
@@ -117,6 +123,10 @@ describe('PUT /api/v1/me/', () => {
     [{ dob: '13/01/1980' }, { dob: ['Invalid date format'] }],
     [{ dob: `${new Date().getUTCFullYear() + 1}-01-01` }, { dob: ['The date of birth cannot be in the future'] }],
     [{ first_name: '   ' }, { first_name: ['First name is required'] }],
+    [{ first_name: '\u200B \u200C\uFEFF' }, { first_name: ['First name is required'] }],
+    [{ last_name: '1984' }, { last_name: ['A name needs at least one letter.'] }],
+    [{ first_name: 'Ma\nria' }, { first_name: ['This field cannot contain control characters or line breaks.'] }],
+    [{ city: 'Ath\u0000ens' }, { city: ['Null characters are not allowed.'] }],
     [{ gender: { key: 'robot', value: 'Robot' } }, { gender: ['Choose one of the options.'] }],
   ])('refuses %j with field errors', async (payload, expected) => {
     const { token } = await as();
@@ -213,7 +223,7 @@ describe('GET and PUT /api/v1/users/{id}', () => {
 describe('a sign-in waiting for its second factor', () => {
   it('gets 403 on every profile route', async () => {
     const user = await newUser();
-    await t.db.insertInto('mfa_devices').values({ uuid: randomUUID(), user_id: user.id, device_type: 'email', confirmed: true }).execute();
+    await buildMfaDevice(t.app, { user });
     const limited = await tokenOf(user);
     const routes: Array<[Method, string, object?]> = [
       ['GET', '/api/v1/me/'],

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileQuestion, Wizard } from '@healthbook/shared';
 import { useTestApp } from './build-app';
-import { bearer, buildOrganization, buildUser, signIn } from './factories';
+import { bearer, buildMfaDevice, buildOrganization, buildUser, signIn } from './factories';
 
 const t = useTestApp({ config: { authRateLimit: 1000 } });
 
@@ -53,8 +52,7 @@ describe('GET /api/v1/wizard/', () => {
     expect(done(await getWizard(token))).toEqual({ profile: true, mfa: false, profile_questions: false, health_record: false });
 
     // An unconfirmed device does not count; a confirmed one does.
-    const uuid = randomUUID();
-    await t.db.insertInto('mfa_devices').values({ uuid, user_id: user.id, device_type: 'google', confirmed: false }).execute();
+    const uuid = await buildMfaDevice(t.app, { user, type: 'google', confirmed: false });
     expect(done(await getWizard(token)).mfa).toBe(false);
     await t.db.updateTable('mfa_devices').set({ confirmed: true }).where('uuid', '=', uuid).execute();
     // A confirmed second factor makes the next sign-in limited; the running session keeps its level.
@@ -119,7 +117,7 @@ describe('POST /api/v1/wizard/ and the status', () => {
 
   it('needs a full sign-in', async () => {
     const user = await buildUser(t.app, { org });
-    await t.db.insertInto('mfa_devices').values({ uuid: randomUUID(), user_id: user.id, device_type: 'email', confirmed: true }).execute();
+    await buildMfaDevice(t.app, { user });
     const limited = (await signIn(t.app, { email: user.email, password: user.password, org_id: user.org_id })).access;
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/wizard/', headers: bearer(limited) })).statusCode).toBe(403);
     expect((await mark(limited, 'profile')).statusCode).toBe(403);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { authenticator, codeBoxes, expectDashboard, expectSignedOutStorage, pasteCode, registeredPatient, scan, signIn, signOut, SUBJECTS, typeCode } from './accounts';
+import { authenticator, codeBoxes, confirmItsYou, expectDashboard, expectSignedOutStorage, pasteCode, registeredPatient, scan, signIn, signOut, SUBJECTS, typeCode } from './accounts';
 import { sixDigitCode, waitForMail } from './mailbox';
 
 /** Account Settings → Security → Add a second factor. */
@@ -35,6 +35,8 @@ test('e-mail codes as the second factor', async ({ page }) => {
   await expect(page.getByText(`A code is e-mailed to ${user.email} each time you sign in.`)).toBeVisible();
   await scan(page);
   await page.getByRole('button', { name: 'Register' }).click();
+  await scan(page);
+  await confirmItsYou(page, user.password, 'Register');
   await expect(page.getByText(`We sent a 6-digit code to ${user.email}.`, { exact: false })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Verification code' })).toBeVisible();
   await scan(page);
@@ -98,6 +100,7 @@ test('an authenticator app as the second factor', async ({ page }) => {
   await page.getByRole('radio', { name: /^Authenticator app/ }).check();
   await scan(page);
   await page.getByRole('button', { name: 'Register' }).click();
+  await confirmItsYou(page, user.password, 'Register');
 
   // The QR code page: the provisioning link is in the address (value).
   await expect(page).toHaveURL(/\/healthbook\/2fa\/qrgoogle\?uuid=[^&]+&value=otpauth/);

@@ -3,7 +3,7 @@
 import { expect, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { expectAccessible } from './fixtures';
-import { firstLink, waitForMail, type Mail } from './mailbox';
+import { firstLink, sixDigitCode, waitForMail, type Mail } from './mailbox';
 
 export const BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 18765)}`;
 export const DEMO_PASSWORD = 'Healthbook#2026';
@@ -117,6 +117,18 @@ export async function registeredPatient(prefix: string, password = 'Start#Pass1'
   return { ...person, password };
 }
 
+/** A registered patient whose second factor is e-mailed codes, enrolled through the API as the 2FA pages do it. */
+export async function patientWithEmailFactor(prefix: string): Promise<Person & { password: string }> {
+  const user = await registeredPatient(prefix);
+  const token = await apiLogin(user.email, user.password);
+  const device = await api('/api/v1/mfa/register/hotp/', { body: { device_type: 'email', password: user.password }, token });
+  expect(device.status, JSON.stringify(device.body)).toBe(201);
+  const code = sixDigitCode(await waitForMail(user.email, SUBJECTS.mfaCode));
+  const verified = await api('/api/v1/verify/', { body: { code }, token });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  return user;
+}
+
 /** The password field of the sign-in and sign-up pages (not its Show password button). */
 export const passwordField = (page: Page) => page.getByLabel(/^Password/);
 
@@ -147,6 +159,18 @@ export async function expectSignedOutStorage(page: Page) {
 export async function expectDashboard(page: Page, firstName: string, clientId = 'healthbook') {
   await expect(page).toHaveURL(new RegExp(`/${clientId}/dashboard$`));
   await expect(page.getByRole('heading', { level: 1, name: `Hello, ${firstName}` })).toBeVisible();
+}
+
+/**
+ * The "Confirm it's you" dialog of a protected change (adding or removing a second factor,
+ * changing the e-mail address): the password, then the dialog's own button. Answers the dialog.
+ */
+export async function confirmItsYou(page: Page, password: string, button: string, dialogName: string | RegExp = "Confirm it's you") {
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(/^Password/).fill(password);
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  return dialog;
 }
 
 /** Types a code into the six boxes, one key per digit, starting in the first. */

@@ -1,5 +1,7 @@
-// The built server on a fresh embedded database with the demo data, sending its mail to a real
-// SMTP server started here; the journeys read that mail over HTTP (see mailbox.ts).
+// The product started the way README tells users (`npm start` runs scripts/start.mjs, which builds
+// what is stale and runs the built server), on a fresh embedded database with the demo data, sending
+// its mail to a real SMTP server started here; the journeys read that mail over HTTP (see mailbox.ts).
+// SIGTERM or SIGINT stops the server (through start.mjs), then the mail servers, and removes DATA_DIR.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -7,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSmtpSink } from '../../server/test/smtp-sink';
 
+const root = path.resolve(import.meta.dirname, '../../..');
 const port = process.env.E2E_PORT ?? '18765';
 const mailPort = Number(process.env.E2E_MAIL_PORT ?? 18767);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hb-e2e-'));
@@ -23,8 +26,8 @@ const mailbox = createServer((req, res) => {
 });
 mailbox.listen(mailPort, '127.0.0.1');
 
-const server = path.resolve(import.meta.dirname, '../../server/dist/server.js');
-const child = spawn(process.execPath, [server], {
+const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+  cwd: root,
   stdio: 'inherit',
   env: {
     ...process.env,
@@ -35,18 +38,20 @@ const child = spawn(process.execPath, [server], {
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    REDIS_URL: '',
     SMTP_URL: sink.url,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Journeys sign in many times from one address.
     AUTH_RATE_LIMIT: '10000',
   },
 });
-const stop = () => child.kill('SIGTERM');
+// start.mjs passes the signal on to the build or the server; the server stops gracefully.
+const stop = (signal: NodeJS.Signals) => child.kill(signal);
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-child.on('exit', async (code) => {
+child.on('exit', async (code, signal) => {
   mailbox.close();
   await sink.close();
   rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? 0);
+  process.exit(code ?? (signal ? 1 : 0));
 });

@@ -45,6 +45,11 @@ export const RECORD_DATE_MIN = '1910-01-01';
 
 /** Server limits */
 export const JSON_BODY_LIMIT_BYTES = 1_048_576;
+/** The largest id PostgreSQL's `integer` holds: larger ones are refused before any query. */
+export const MAX_ID = 2_147_483_647;
+/** An error answer names at most this many fields (and messages per field); the rest are summed up. */
+export const MAX_ERROR_FIELDS = 50;
+export const MAX_ERROR_MESSAGES_PER_FIELD = 5;
 
 /** The refresh call and the credentials answer the request layer must never retry. */
 export const REFRESH_PATH = '/api/v1/refresh/';

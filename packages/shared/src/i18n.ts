@@ -9,11 +9,13 @@ import enEmails from './locales/en/emails.json';
 import elEmails from './locales/el/emails.json';
 import enWizard from './locales/en/wizard.json';
 import elWizard from './locales/el/wizard.json';
+import enFeatures from './locales/en/features.json';
+import elFeatures from './locales/el/features.json';
 
 /** Catalogs used by both sides: server error messages and shared validation messages. */
 export const sharedCatalogs = {
-  en: { errors: enErrors, validation: enValidation, options: enOptions, emails: enEmails, wizard: enWizard },
-  el: { errors: elErrors, validation: elValidation, options: elOptions, emails: elEmails, wizard: elWizard },
+  en: { errors: enErrors, validation: enValidation, options: enOptions, emails: enEmails, wizard: enWizard, features: enFeatures },
+  el: { errors: elErrors, validation: elValidation, options: elOptions, emails: elEmails, wizard: elWizard, features: elFeatures },
 } as const;
 
 export type SharedNamespace = keyof (typeof sharedCatalogs)['en'];

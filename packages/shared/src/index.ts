@@ -8,3 +8,6 @@ export * from './contracts/users';
 export * from './contracts/auth';
 export * from './contracts/mfa';
 export * from './contracts/invitations';
+export * from './features';
+export * from './contracts/features';
+export * from './contracts/operations';

@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   CLIENT_ID_MAX_LENGTH,
   hexColorSchema,
+  isFutureDate,
   isSupportedLanguage,
   isValidEmail,
   normalizeClientId,
   pickLanguage,
+  todayIso,
+  validateDobNotFuture,
   validateEmailField,
   validatePasswordField,
 } from './index';
@@ -125,5 +128,35 @@ describe('hexColorSchema', () => {
     const r = hexColorSchema.safeParse(c);
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe('validation:colorInvalid');
+  });
+});
+
+describe('dates of birth are not in the future', () => {
+  it('isFutureDate compares YYYY-MM-DD with today (UTC), today itself not counting as future', () => {
+    expect(isFutureDate('2024-05-11', '2024-05-10')).toBe(true);
+    expect(isFutureDate('2024-05-10', '2024-05-10')).toBe(false);
+    expect(isFutureDate('1985-04-23', '2024-05-10')).toBe(false);
+    expect(isFutureDate('2025-01-01', '2024-12-31')).toBe(true);
+    // A Date is read in UTC: 23:30 in Athens on 10 May is still 10 May in UTC until 03:00.
+    expect(isFutureDate('2024-05-11', new Date('2024-05-10T23:30:00Z'))).toBe(true);
+    expect(isFutureDate('2024-05-10', new Date('2024-05-10T00:00:00Z'))).toBe(false);
+    expect(isFutureDate('9999-12-31')).toBe(true);
+    expect(isFutureDate('1900-01-01')).toBe(false);
+  });
+
+  it('todayIso is the UTC date', () => {
+    expect(todayIso(new Date('2024-02-29T23:59:59Z'))).toBe('2024-02-29');
+  });
+
+  it('validateDobNotFuture: required, a real date, then not in the future', () => {
+    const today = '2024-05-10';
+    expect(validateDobNotFuture('', today)).toBe('validation:dobRequired');
+    expect(validateDobNotFuture('13/01/1990', today)).toBe('validation:dobFormat');
+    expect(validateDobNotFuture('02/30/1990', today)).toBe('validation:dobFormat');
+    expect(validateDobNotFuture('05/11/2024', today)).toBe('validation:dobFuture');
+    expect(validateDobNotFuture('2024-05-11', today)).toBe('validation:dobFuture');
+    expect(validateDobNotFuture('05/10/2024', today)).toBe(true);
+    expect(validateDobNotFuture('04/23/1985', today)).toBe(true);
+    expect(validateDobNotFuture('01/01/2099')).toBe('validation:dobFuture');
   });
 });

@@ -6,6 +6,27 @@ import type { OrganizationDetail, OrganizationLookup } from './contracts/organiz
  * in the sign-in bundle) and the server's zod contracts wrap them. Messages are locale keys.
  */
 
+/** Zero-width and invisible formatting characters that make a text look empty or different. */
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD\u180E]/g;
+
+/**
+ * A text as stored: Unicode NFC, without zero-width characters, trimmed of white space.
+ * "  \u200B " becomes "" (and is then refused where a value is required).
+ */
+export function cleanText(value: string): string {
+  return value.normalize('NFC').replace(INVISIBLE, '').trim();
+}
+
+/** One line: no control characters (tabs, line breaks, NUL, ...). */
+export function isSingleLine(value: string): boolean {
+  return !/\p{Cc}/u.test(value);
+}
+
+/** Has at least one letter, in any script. */
+export function hasLetter(value: string): boolean {
+  return /\p{L}/u.test(value);
+}
+
 /** Lower-cases a client id from a path; answers null when it cannot be one. */
 export function normalizeClientId(raw: string | undefined | null): string | null {
   if (!raw || raw.length > CLIENT_ID_MAX_LENGTH) return null;
@@ -107,6 +128,26 @@ export function validateDob(value: string): string | true {
   if (!value.trim()) return 'validation:dobRequired';
   return parseDob(value) ? true : 'validation:dobFormat';
 }
+/** Today as YYYY-MM-DD in UTC: the day every side compares dates of birth with. */
+export function todayIso(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * A YYYY-MM-DD date after `today` (YYYY-MM-DD, or a Date read in UTC; default: now). The one
+ * "not in the future" rule for dates of birth: invitations, the profile and the forms.
+ */
+export function isFutureDate(iso: string, today: string | Date = new Date()): boolean {
+  return iso > (typeof today === 'string' ? today : todayIso(today));
+}
+
+/** A date of birth as typed: required, a real date (MM/DD/YYYY or YYYY-MM-DD), and not in the future. */
+export function validateDobNotFuture(value: string, today?: string | Date): string | true {
+  const rule = validateDob(value);
+  if (rule !== true) return rule;
+  return isFutureDate(parseDob(value)!, today) ? 'validation:dobFuture' : true;
+}
+
 /** YYYY-MM-DD to MM/DD/YYYY, the way the forms show it. */
 export function formatDobForDisplay(iso: string): string {
   const [y, m, d] = iso.split('-');

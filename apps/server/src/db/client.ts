@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, type Dialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema';
@@ -18,18 +18,37 @@ export const namedStatements = new Map<string, string>();
 export const pgPools = new WeakMap<Kysely<Database>, pg.Pool>();
 
 type QueryFn = (text: unknown, ...rest: unknown[]) => Promise<unknown>;
-/** Runs registered SQL as named (prepared) statements on every client the pool hands out. */
-function withNamedStatements(pool: pg.Pool): pg.Pool {
+/**
+ * Runs registered SQL as named (prepared) statements on every client the pool hands out, and
+ * drops a client whose query timed out: its connection may be stalled, and pg would otherwise
+ * queue the next query behind the one that never answered.
+ */
+function patchPool(pool: pg.Pool): pg.Pool {
   const connect = pool.connect.bind(pool) as (cb?: (err: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => Promise<pg.PoolClient> | void;
   const patched = new WeakSet<pg.PoolClient>();
   const patch = (client: pg.PoolClient) => {
     if (!patched.has(client)) {
+      // pg-pool listens for errors only while a client is idle: a connection that drops during a
+      // query would emit 'error' with no listener and end the process. The query itself rejects
+      // (and the request answers 503), so the event needs no more than a listener.
+      client.on('error', () => undefined);
       const query = client.query.bind(client) as unknown as QueryFn;
-      (client as unknown as { query: QueryFn }).query = (text, ...rest) => {
+      const run: QueryFn = (text, ...rest) => {
         const name = typeof text === 'string' ? namedStatements.get(text) : undefined;
         if (!name) return query(text, ...rest);
         const [values, ...more] = rest;
         return query({ name, text, values }, ...more);
+      };
+      (client as unknown as { query: QueryFn }).query = (text, ...rest) => {
+        const result = run(text, ...rest);
+        // Only the promise form: Kysely and prepare() await; pg-pool's callback form is not used.
+        if (result && typeof (result as Promise<unknown>).catch === 'function') {
+          (result as Promise<unknown>).catch((err: unknown) => {
+            // end() destroys the socket of a client with a hung query; the pool then drops it on release.
+            if (err instanceof Error && err.message === 'Query read timeout') void client.end().catch(() => undefined);
+          });
+        }
+        return result;
       };
       patched.add(client);
     }
@@ -43,8 +62,16 @@ function withNamedStatements(pool: pg.Pool): pg.Pool {
   return pool;
 }
 
+/** How long to wait for PostgreSQL: a connection, and a statement's answer (0: as long as it takes). */
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+}
+/** Without timeouts given (operator commands, tests): wait for a connection a while, let statements run. */
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 10_000, statementMs: 0 };
+
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; timeouts?: DatabaseTimeouts }
   | { kind: 'pglite'; dataDir: string | undefined /* undefined = in memory */ };
 
 // Return dates and bigints as JS values the presenters expect.
@@ -57,10 +84,26 @@ const DATE_OID = 1082;
 export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   let dialect: Dialect;
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const timeouts = target.timeouts ?? DEFAULT_TIMEOUTS;
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      // A connection (new, or a free one from a busy pool) within connectMs, else an error (503).
+      connectionTimeoutMillis: timeouts.connectMs,
+      // The server cancels a statement running longer; the client stops waiting a moment later
+      // (a stalled server does not answer at all). 0: no limit (migrations).
+      ...(timeouts.statementMs > 0
+        ? {
+            statement_timeout: timeouts.statementMs,
+            query_timeout: timeouts.statementMs + 500,
+            idle_in_transaction_session_timeout: timeouts.statementMs * 2,
+          }
+        : {}),
+      keepAlive: true,
+    });
     // An idle client error (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
-    dialect = new PostgresDialect({ pool: withNamedStatements(pool) });
+    dialect = new PostgresDialect({ pool: patchPool(pool) });
     const db = new Kysely<Database>({ dialect });
     pgPools.set(db, pool);
     return db;
@@ -89,4 +132,70 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     };
   }
   return new Kysely<Database>({ dialect });
+}
+
+/**
+ * Closes the database, bounded: a pool whose server stalled would wait forever for its clients'
+ * goodbyes, so after `ms` their sockets are destroyed.
+ */
+export async function closeDatabase(db: Db, ms = 2000): Promise<void> {
+  const pool = pgPools.get(db);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+    timer.unref();
+  });
+  const outcome = await Promise.race([db.destroy().then(() => 'done' as const), deadline]);
+  clearTimeout(timer);
+  if (outcome === 'late' && pool) {
+    const clients = (pool as unknown as { _clients?: Array<{ connection?: { stream?: { destroy(): void } } }> })._clients ?? [];
+    for (const client of clients) client.connection?.stream?.destroy();
+  }
+}
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Query read timeout|Connection terminated|connection error|Connection ended unexpectedly|terminating connection|Client was closed|Cannot use a pool after calling end|the database system is (starting up|shutting down)|Connection timeout/i;
+
+/**
+ * Whether an error says the database cannot answer now (down, stalled, restarting, too slow)
+ * rather than something about the request: the API answers 503 with Retry-After for these.
+ * PostgreSQL classes: 08 connection exception, 57P0x operator intervention, 53300 too many
+ * connections, 57014 statement cancelled (statement_timeout).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_CODES.has(code)) return true;
+    if (code.startsWith('08') || code.startsWith('57P') || code === '53300' || code === '57014') return true;
+  }
+  return UNAVAILABLE_MESSAGES.test(err.message) || (err.cause !== undefined && err.cause !== err && isDatabaseUnavailable(err.cause));
+}
+
+/**
+ * Whether PostgreSQL refused a value the client sent (class 22, data exception: out of range,
+ * invalid text, NUL byte; class 54: a value too large to index): a bad request, not a fault.
+ */
+export function isBadValue(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(22|54)[0-9A-Z]{3}$/.test(code);
+}
+
+/** Whether the database answers `select 1` within `ms` (a stalled server must not hold the caller). */
+export async function pingDatabase(db: Db, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+    timer.unref();
+  });
+  const answer = sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([answer, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

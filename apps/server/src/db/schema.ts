@@ -14,6 +14,8 @@ export interface OrganizationsTable {
   logo_content_type: string | null;
   favicon_key: string | null;
   favicon_content_type: string | null;
+  /** The organisation's external video channel (the menu's Videos item); null hides the item. */
+  video_channel_url: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -76,8 +78,11 @@ export interface InvitationsTable {
 
 export interface UserTokensTable {
   id: Generated<number>;
+  org_id: number;
   user_id: number;
-  purpose: 'confirm_email' | 'reset_password';
+  purpose: 'confirm_email' | 'reset_password' | 'change_email';
+  /** change_email: the address the link confirms. */
+  new_email: string | null;
   token_hash: string;
   created_at: Timestamp;
   expires_at: Timestamp;
@@ -90,7 +95,6 @@ export interface SessionsTable {
   org_id: number;
   access: 'full' | 'limited';
   refresh_jti: string;
-  mfa_attempts: Generated<number>;
   ip: string | null;
   user_agent: string | null;
   created_at: Timestamp;
@@ -102,6 +106,7 @@ export interface SessionsTable {
 
 export interface MfaDevicesTable {
   uuid: string;
+  org_id: number;
   user_id: number;
   device_type: 'email' | 'google';
   secret_enc: string | null;
@@ -112,6 +117,7 @@ export interface MfaDevicesTable {
 
 export interface MfaCodesTable {
   id: Generated<number>;
+  org_id: number;
   user_id: number;
   session_id: string | null;
   device_uuid: string | null;
@@ -144,6 +150,7 @@ export interface ProfileQuestionsTable {
 }
 
 export interface ProfileAnswersTable {
+  org_id: number;
   user_id: number;
   question_id: number;
   answer: string;
@@ -160,6 +167,38 @@ export interface WelcomeMessagesTable {
   message_el: string;
 }
 
+export interface AttemptCountersTable {
+  scope: string;
+  key: string;
+  count: number;
+  window_started_at: Timestamp;
+}
+
+export interface FeaturesTable {
+  id: Generated<number>;
+  key: string;
+  feature_route: string | null;
+  display_name: string;
+  icon_name: string;
+  position: Generated<number>;
+}
+
+export interface OrganizationFeaturesTable {
+  org_id: number;
+  feature_id: number;
+  status: 'active' | 'inactive' | 'disabled';
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+export interface OperationsTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number | null;
+  feature_id: number;
+  at: Timestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -173,6 +212,10 @@ export interface Database {
   profile_questions: ProfileQuestionsTable;
   profile_answers: ProfileAnswersTable;
   welcome_messages: WelcomeMessagesTable;
+  attempt_counters: AttemptCountersTable;
+  features: FeaturesTable;
+  organization_features: OrganizationFeaturesTable;
+  operations: OperationsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

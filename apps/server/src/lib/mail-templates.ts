@@ -1,7 +1,28 @@
-import { translate, type Language } from '@healthbook/shared';
+import { isSupportedLanguage, translate, type Language } from '@healthbook/shared';
 import type { MailMessage } from '../plugins/mail';
 
-export type MailKind = 'mfaCode' | 'invitation' | 'codeRetrieval' | 'confirm' | 'reset' | 'passwordChanged';
+export type MailKind =
+  | 'mfaCode'
+  | 'invitation'
+  | 'codeRetrieval'
+  | 'confirm'
+  | 'reset'
+  | 'passwordChanged'
+  | 'mfaEnabled'
+  | 'mfaRemoved'
+  | 'emailChangeConfirm'
+  | 'emailChangeTaken'
+  | 'emailChanged'
+  | 'signupExisting';
+
+/** Kinds a person may receive without having asked for them: they carry the "ignore this" line. */
+const UNSOLICITED: ReadonlySet<MailKind> = new Set(['mfaCode', 'reset', 'codeRetrieval', 'emailChangeConfirm', 'emailChangeTaken', 'signupExisting']);
+
+/** The language of mail to an account holder: the one they chose in their settings, else `fallback`. */
+export function recipientLanguage(settings: unknown, fallback: Language): Language {
+  const chosen = (settings as { language?: unknown } | null)?.language;
+  return isSupportedLanguage(chosen) ? chosen : fallback;
+}
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -12,7 +33,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 export function renderMail(kind: MailKind, lang: Language, to: string, vars: Record<string, string | number>): MailMessage {
   const t = (key: string) => translate(lang, `emails:${key}`, vars);
   const parts = [t('greeting'), t(`${kind}.body`)];
-  if (kind === 'mfaCode' || kind === 'reset' || kind === 'codeRetrieval') parts.push(t('ignore'));
+  if (UNSOLICITED.has(kind)) parts.push(t('ignore'));
   parts.push(t('signature'));
   const text = parts.join('\n\n') + '\n';
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5">${parts

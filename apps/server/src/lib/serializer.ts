@@ -1,5 +1,5 @@
 import fastJson from 'fast-json-stringify';
-import type { FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -42,4 +42,13 @@ function forFastJson(node: unknown): unknown {
       .filter(([key]) => key !== 'propertyNames')
       .map(([key, value]) => [key, forFastJson(value)]),
   );
+}
+
+/**
+ * Sends JSON already serialised (an answer kept in memory as text): Fastify passes a string
+ * through untouched, so the route's response schema is not applied a second time. The text
+ * must have been made from the same presenter the schema describes.
+ */
+export function sendSerialized(reply: FastifyReply, json: string) {
+  return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
 }

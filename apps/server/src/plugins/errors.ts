@@ -1,13 +1,30 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import { MAX_ERROR_FIELDS, MAX_ERROR_MESSAGES_PER_FIELD } from '@healthbook/shared';
+import { isBadValue, isDatabaseUnavailable } from '../db/client';
 import { FieldError, HttpError, type Vars } from '../lib/http-errors';
+import type { ValidationIssue } from '../lib/validator';
 
-interface ValidationIssue {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
+/** Seconds a client should wait before asking again when the database does not answer. */
+const DATABASE_RETRY_AFTER_S = 5;
+
+/**
+ * A field-error body of bounded size, however many fields a request got wrong: at most
+ * MAX_ERROR_FIELDS fields of at most MAX_ERROR_MESSAGES_PER_FIELD messages; the rest is counted
+ * in non_field_errors.
+ */
+function boundedFieldErrors(request: FastifyRequest, fields: Map<string, string[]>): Record<string, string[]> {
+  const body: Record<string, string[]> = {};
+  let shown = 0;
+  for (const [field, messages] of fields) {
+    if (shown === MAX_ERROR_FIELDS) break;
+    body[field.slice(0, 200)] = messages.slice(0, MAX_ERROR_MESSAGES_PER_FIELD);
+    shown++;
+  }
+  const hidden = fields.size - shown;
+  if (hidden > 0) (body.non_field_errors ??= []).push(request.t('errors:moreFieldErrors', { count: hidden }));
+  return body;
 }
 
 /** The value a validation issue is about (zod 4 issues do not carry their input). */
@@ -24,6 +41,12 @@ function issueInput(request: FastifyRequest, context: string | undefined, instan
 function issueMessage(request: FastifyRequest, issue: ValidationIssue, input: unknown): string {
   const message = issue.message ?? '';
   if (/^[a-z]+:[A-Za-z]+$/.test(message)) return request.t(message);
+  if (issue.keyword === 'invalid_union') {
+    // The most telling message of the branches (e.g. "at most 2147483647" for an id too large).
+    const branches = ((issue.params.errors as Array<Array<{ message?: string }>> | undefined) ?? []).flat();
+    const keyed = branches.find((b) => /^[a-z]+:[A-Za-z]+$/.test(b.message ?? ''));
+    return request.t(keyed?.message ?? 'validation:invalid');
+  }
   const p = issue.params;
   switch (issue.keyword) {
     case 'invalid_type':
@@ -40,7 +63,8 @@ function issueMessage(request: FastifyRequest, issue: ValidationIssue, input: un
         ? request.t('validation:tooShort', { min: Number(p.minimum) })
         : request.t('validation:tooSmall', { min: Number(p.minimum) });
     case 'invalid_value':
-      return request.t('validation:invalidChoice', { value: String(p.input ?? input ?? '') });
+      // The value is echoed, cut short: an error answer must not grow with the input.
+      return request.t('validation:invalidChoice', { value: String(p.input ?? input ?? '').slice(0, 100) });
     case 'unrecognized_keys':
       return request.t('validation:unknownField');
     default:
@@ -53,14 +77,20 @@ function fieldName(instancePath: string): string {
   return name || 'non_field_errors';
 }
 
-function sendDetail(reply: FastifyReply, request: FastifyRequest, status: number, key: string, vars?: Vars) {
-  // Plain JSON, not the route's response schema for this status (a 503 while shutting down
-  // must not fail /api/health's own 503 schema and turn into a 500).
+/**
+ * Plain JSON, not the route's response schema for this status (a 503 while shutting down must
+ * not fail /api/health's own 503 schema and turn into a 500).
+ */
+function sendJson(reply: FastifyReply, status: number, body: unknown) {
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
     .serializer((payload) => JSON.stringify(payload))
-    .send({ detail: request.t(key, vars) });
+    .send(body);
+}
+
+function sendDetail(reply: FastifyReply, request: FastifyRequest, status: number, key: string, vars?: Vars) {
+  return sendJson(reply, status, { detail: request.t(key, vars) });
 }
 
 /** Fastify's own client errors, by code, to our messages. */
@@ -82,21 +112,32 @@ export default fp(
         return sendDetail(reply, request, error.statusCode, error.detail, error.vars);
       }
       if (error instanceof FieldError) {
-        const body = Object.fromEntries(
+        const fields = new Map(
           Object.entries(error.fields).map(([field, messages]) => [
             field,
             messages.map((m) => (typeof m === 'string' ? request.t(m) : request.t(m.key, m.vars))),
           ]),
         );
-        return reply.code(error.statusCode).send(body);
+        return sendJson(reply, error.statusCode, boundedFieldErrors(request, fields));
       }
-      if (hasZodFastifySchemaValidationErrors(error)) {
-        const body: Record<string, string[]> = {};
+      if (Array.isArray(error.validation) && error.validation.length > 0) {
+        const fields = new Map<string, string[]>();
         for (const issue of error.validation as unknown as ValidationIssue[]) {
           const field = fieldName(issue.instancePath);
-          (body[field] ??= []).push(issueMessage(request, issue, issueInput(request, error.validationContext, issue.instancePath)));
+          const messages = fields.get(field) ?? [];
+          if (messages.length < MAX_ERROR_MESSAGES_PER_FIELD) messages.push(issueMessage(request, issue, issueInput(request, error.validationContext, issue.instancePath)));
+          fields.set(field, messages);
         }
-        return reply.code(400).send(body);
+        return sendJson(reply, 400, boundedFieldErrors(request, fields));
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
+        reply.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
+        return sendDetail(reply, request, 503, 'errors:databaseUnavailable');
+      }
+      if (isBadValue(error)) {
+        request.log.warn({ err: { message: error.message, code: error.code } }, 'the database refused a value of the request');
+        return sendDetail(reply, request, 400, 'errors:invalidRequest');
       }
       const framework = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
       if (framework) {

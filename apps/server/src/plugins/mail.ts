@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
+import { OutboxRepository } from '../modules/mail/outbox.repository';
 
 export interface MailMessage {
   to: string;
@@ -44,30 +45,61 @@ export class OutboxMailer implements Mailer {
   ) {}
   async send(message: MailMessage): Promise<void> {
     await this.transport.sendMail({ from: this.from, ...message });
-    const row = await this.db
-      .insertInto('mail_outbox')
-      .values({ to_address: message.to, subject: message.subject, text_body: message.text, html_body: message.html ?? null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    this.log.info({ outboxId: row.id }, 'mail kept in the outbox (no SMTP_URL); read it at /dev/mailbox');
+    const id = await new OutboxRepository(this.db).insert({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
+    this.log.info({ outboxId: id }, 'mail kept in the outbox (no SMTP_URL); read it at /dev/mailbox');
   }
+}
+
+/**
+ * Sends mail without making the client wait for it. For answers that must not reveal whether
+ * an account or invitation exists (password reset, code retrieval, sign-up), and for notices
+ * that must not fail the change they tell of: the answer leaves at the same moment either way.
+ * A failure is logged (never the message, which holds a code or link). drain() lets shutdown
+ * wait for what is in flight.
+ */
+export class BackgroundMail {
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly mailer: Mailer,
+    private readonly log: { error(obj: object, msg: string): void },
+  ) {}
+
+  send(message: MailMessage, context: Record<string, string | number> = {}): void {
+    const sending = this.mailer
+      .send(message)
+      .catch((err: unknown) => this.log.error({ err, ...context }, 'mail could not be sent'))
+      .finally(() => this.inFlight.delete(sending));
+    this.inFlight.add(sending);
+  }
+
+  async drain(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+}
+
+/** The configured mailer: SMTP_URL, else the outbox. */
+export function createMailer(db: Db, opts: { smtpUrl: string | undefined; from: string }, log: { info: (obj: object, msg: string) => void }): Mailer {
+  return opts.smtpUrl ? new SmtpMailer(opts.smtpUrl, opts.from) : new OutboxMailer(db, opts.from, log);
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    backgroundMail: BackgroundMail;
   }
 }
 
 export default fp<{ smtpUrl: string | undefined; from: string }>(
   async (app, opts) => {
-    if (opts.smtpUrl) {
-      const mailer = new SmtpMailer(opts.smtpUrl, opts.from);
-      app.decorate('mailer', mailer);
-      app.addHook('onClose', async () => mailer.close());
-    } else {
-      app.decorate('mailer', new OutboxMailer(app.db, opts.from, app.log));
-    }
+    const mailer = createMailer(app.db, opts, app.log);
+    const background = new BackgroundMail(mailer, app.log);
+    app.decorate('mailer', mailer);
+    app.decorate('backgroundMail', background);
+    app.addHook('onClose', async () => {
+      await background.drain();
+      if (mailer instanceof SmtpMailer) mailer.close();
+    });
   },
   { name: 'mail', dependencies: ['db'] },
 );

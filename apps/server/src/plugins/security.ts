@@ -1,33 +1,44 @@
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** The SPA needs inline styles (emotion) and WebSocket connections to itself. */
-export const HELMET_OPTIONS: Readonly<HelmetOptions> = {
-  contentSecurityPolicy: {
-    useDefaults: true,
-    directives: {
-      'default-src': ["'self'"],
-      'script-src': ["'self'"],
-      'style-src': ["'self'", "'unsafe-inline'"],
-      'img-src': ["'self'", 'data:', 'blob:'],
-      'font-src': ["'self'", 'data:'],
-      'connect-src': ["'self'", 'ws:', 'wss:'],
-      'frame-ancestors': ["'none'"],
-      'object-src': ["'none'"],
-      'upgrade-insecure-requests': null,
+/**
+ * The page policy. The SPA needs inline styles (emotion); it connects (fetch and WebSockets)
+ * only to its own origin: 'self' covers ws(s) to the same host in CSP 3, and the WebSocket form
+ * of the public address is named too, for browsers that read 'self' narrowly.
+ */
+export function helmetOptions(publicUrl?: string): HelmetOptions {
+  const connect = ["'self'"];
+  if (publicUrl) {
+    const url = new URL(publicUrl);
+    connect.push(`${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`);
+  }
+  return {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': connect,
+        'frame-ancestors': ["'none'"],
+        'object-src': ["'none'"],
+        'upgrade-insecure-requests': null,
+      },
     },
-  },
-  crossOriginEmbedderPolicy: false,
-  strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: true },
-  referrerPolicy: { policy: 'no-referrer' },
-};
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'no-referrer' },
+  };
+}
 
 /**
  * Helmet's headers are the same for every response, so they are computed once by helmet itself
  * and set with one call per request (running the middleware per request costs a third of a
  * no-op route's throughput). Routes may still override a header (e.g. an asset's own CSP).
  */
-export function computeSecurityHeaders(options: Readonly<HelmetOptions> = HELMET_OPTIONS): Record<string, string> {
+export function computeSecurityHeaders(options: Readonly<HelmetOptions> = helmetOptions()): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
@@ -65,9 +76,9 @@ export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<
 /** Paths answered with JSON (or API files); the API docs are a page. */
 const API_PATH = /^\/api\/(?!docs(\/|$))/;
 
-export default fp(
-  async (app) => {
-    const pageHeaders = computeSecurityHeaders();
+export default fp<{ publicUrl?: string }>(
+  async (app, opts) => {
+    const pageHeaders = computeSecurityHeaders(helmetOptions(opts.publicUrl));
     const apiHeaders = apiSecurityHeaders(pageHeaders);
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(API_PATH.test(request.url) ? apiHeaders : pageHeaders);

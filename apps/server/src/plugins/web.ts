@@ -11,16 +11,23 @@ declare module 'fastify' {
 }
 
 /**
- * Serves the built web app: hashed assets cached for a year, everything else revalidated.
- * Unknown page addresses get index.html (see the not-found handler in errors.ts).
+ * The built web app's index.html, read once and decorated at the root: the not-found handler
+ * (errors.ts) answers page addresses with it.
+ */
+export const webIndexPlugin = fp<{ webDist: string | undefined }>(
+  async (app, { webDist }) => {
+    app.decorate('webIndex', webDist ? await readFile(path.join(webDist, 'index.html')) : null);
+  },
+  { name: 'web-index' },
+);
+
+/**
+ * Serves the built web app's files (public context): hashed assets cached for a year,
+ * everything else revalidated. Unknown page addresses get index.html (see webIndexPlugin).
  */
 export default fp<{ webDist: string | undefined }>(
   async (app, { webDist }) => {
-    if (!webDist) {
-      app.decorate('webIndex', null);
-      return;
-    }
-    app.decorate('webIndex', await readFile(path.join(webDist, 'index.html')));
+    if (!webDist) return;
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,

@@ -5,7 +5,7 @@ import { fakeToken, fakeUser, json } from '../components/testing/fake-session';
 import { organizationQueryOptions } from '../features/organizations/api/get-organization';
 import { clearLocalData, getSessionState, signIn } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
-import { loginGuard, logoutLoader, mfaRegisterGuard, qrGoogleGuard, rootLoader, signedInGuard, verifyGuard } from './guards';
+import { adminGuard, featureGuard, loginGuard, logoutLoader, mfaRegisterGuard, qrGoogleGuard, rootLoader, signedInGuard, superadminGuard, verifyGuard } from './guards';
 
 const org = (id: number, name: string): OrganizationDetail => ({
   org: id,
@@ -16,6 +16,7 @@ const org = (id: number, name: string): OrganizationDetail => ({
   logo_url: null,
   favicon_url: null,
   primary_color: null,
+  video_channel_url: null,
   user_org_details: [{ org: id }],
 });
 
@@ -37,7 +38,7 @@ let calls: string[] = [];
 let meAnswer: () => Response;
 
 function signedIn(access: 'full' | 'limited', user = fakeUser(), orgId = 1, extra: { exp?: number } = {}) {
-  signIn({ access: fakeToken({ access, org: orgId, ...extra }), refresh: 'R', user });
+  signIn({ access: fakeToken({ access, org: orgId, ...extra }), user });
 }
 
 /** Signed out, with the two organisations' lookups cached as the organisation loader leaves them. */
@@ -46,6 +47,10 @@ function signOutHere() {
   queryClient.setQueryData(organizationQueryOptions('healthbook').queryKey, org(1, 'healthbook'));
   queryClient.setQueryData(organizationQueryOptions('northwind').queryKey, org(2, 'northwind'));
 }
+
+/** The member's features as the server answers them. */
+let featureAnswer: Array<{ id: number; key: string; feature_route: string | null; display_name: string; feature_status: string; icon_name: string }> = [];
+const feature = (id: number, key: string, status: string) => ({ id, key, feature_route: key, display_name: key, feature_status: status, icon_name: 'Dashboard' });
 
 describe('route guards', () => {
   beforeEach(() => {
@@ -58,6 +63,7 @@ describe('route guards', () => {
         calls.push(`${init.method ?? 'GET'} ${url}`);
         if (url === '/api/v1/me/') return meAnswer();
         if (url === '/api/v1/logout/') return new Response(null, { status: 204 });
+        if (url === '/api/v1/features/get-features/') return json(200, featureAnswer);
         return json(404, { detail: 'Not found.' });
       }),
     );
@@ -107,6 +113,50 @@ describe('route guards', () => {
       signedIn('limited', fakeUser(), 2);
       expect(await outcome(verifyGuard(args('/healthbook/verify')))).toBe('/healthbook/login');
       expect(getSessionState().tokens).toBeNull();
+    });
+  });
+
+  describe('redirectFrom after signing in', () => {
+    it.each([
+      ['//evil.example/healthbook/x', '/healthbook/dashboard'],
+      ['https://evil.example/healthbook/dashboard', '/healthbook/dashboard'],
+      ['/northwind/dashboard', '/healthbook/dashboard'],
+      ['/healthbook\\..\\evil', '/healthbook/dashboard'],
+      ['/healthbook/settings/profile?tabId=3', '/healthbook/settings/profile?tabId=3'],
+    ])('honours only a path of the same organisation: %s -> %s', async (from, to) => {
+      signedIn('full');
+      expect(await outcome(loginGuard(args(`/healthbook/login?redirectFrom=${encodeURIComponent(from)}`)))).toBe(to);
+    });
+  });
+
+  describe("a feature's pages", () => {
+    it('open while the feature is active; inactive or disabled, they go to the dashboard', async () => {
+      signedIn('full');
+      featureAnswer = [feature(1, 'help', 'active'), feature(2, 'journal', 'inactive'), feature(3, 'careclub', 'disabled')];
+      queryClient.removeQueries({ queryKey: ['features'] });
+      expect(await outcome(featureGuard('help', args('/healthbook/healthhelp')))).toBeNull();
+      expect(await outcome(featureGuard('journal', args('/healthbook/journal')))).toBe('/healthbook/dashboard');
+      expect(await outcome(featureGuard('careclub', args('/healthbook/careclub')))).toBe('/healthbook/dashboard');
+      expect(await outcome(featureGuard('unknown', args('/healthbook/x')))).toBe('/healthbook/dashboard');
+    });
+
+    it('send a signed-out visitor to login with redirectFrom first', async () => {
+      expect(await outcome(featureGuard('help', args('/healthbook/healthhelp')))).toBe('/healthbook/login?redirectFrom=%2Fhealthbook%2Fhealthhelp');
+    });
+  });
+
+  describe('administration pages', () => {
+    it('admit organisation admins and super admins; the operations dashboard, super admins only', async () => {
+      signedIn('full', fakeUser({ roles: ['patient'] }));
+      expect(await outcome(adminGuard(args('/healthbook/admin/features')))).toBe('/healthbook/dashboard');
+      expect(await outcome(superadminGuard(args('/healthbook/operations')))).toBe('/healthbook/dashboard');
+      signOutHere();
+      signedIn('full', fakeUser({ roles: ['org_admin'] }));
+      expect(await outcome(adminGuard(args('/healthbook/admin/features')))).toBeNull();
+      expect(await outcome(superadminGuard(args('/healthbook/operations')))).toBe('/healthbook/dashboard');
+      signOutHere();
+      signedIn('full', fakeUser({ roles: ['org_admin'], is_superadmin: true }));
+      expect(await outcome(superadminGuard(args('/healthbook/operations')))).toBeNull();
     });
   });
 
@@ -172,7 +222,10 @@ describe('route guards', () => {
     it('/ goes to the dashboard of the signed-in organisation, else to the default sign-in', async () => {
       expect(await outcome(Promise.resolve().then(() => rootLoader()))).toBe('/healthbook/login');
       signedIn('full', fakeUser({ user_org_details: [{ org: 2, org_name: 'Northwind', name: 'northwind' }] }), 2);
-      expect(await outcome(Promise.resolve().then(() => rootLoader()))).toBe('/northwind/dashboard');
+      expect(await outcome(Promise.resolve().then(() => rootLoader()))).toBe('/northwind/dashboard');      signOutHere();
+      // A limited session (second step pending) goes on to that step.
+      signedIn('limited', fakeUser({ user_org_details: [{ org: 2, org_name: 'Northwind', name: 'northwind' }] }), 2);
+      expect(await outcome(Promise.resolve().then(() => rootLoader()))).toBe('/northwind/verify');
     });
 
     it('safeHavenLogout posts the logout, clears storage and goes to the organisation login', async () => {

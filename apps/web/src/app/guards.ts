@@ -6,6 +6,8 @@ import { isOrganizationFound, normalizeClientId } from '@healthbook/shared/valid
 import { organizationQueryOptions } from '../features/organizations/api/get-organization';
 import { ApiError } from '../lib/api-client';
 import { afterSignInPath, clearLocalData, getSessionState, refreshUser, signOut, subscribeSession } from '../lib/auth';
+import { featuresQueryOptions, hubFeatures } from '../lib/hub-features';
+import { i18n } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { queryClient } from '../lib/query-client';
 import { session } from '../lib/session';
@@ -16,7 +18,16 @@ import { session } from '../lib/session';
  * The router loads this module on demand (see lazyGuard), so the sign-in page does not carry it.
  */
 
-export type GuardName = 'rootLoader' | 'logoutLoader' | 'loginGuard' | 'verifyGuard' | 'signedInGuard' | 'mfaRegisterGuard' | 'qrGoogleGuard';
+export type GuardName =
+  | 'rootLoader'
+  | 'logoutLoader'
+  | 'loginGuard'
+  | 'verifyGuard'
+  | 'signedInGuard'
+  | 'mfaRegisterGuard'
+  | 'qrGoogleGuard'
+  | 'adminGuard'
+  | 'superadminGuard';
 
 const clientIdOf = (params: LoaderFunctionArgs['params']) => normalizeClientId(params.clientId) ?? DEFAULT_CLIENT_ID;
 const pathOf = (request: Request) => {
@@ -92,9 +103,39 @@ export async function requireFullAccess({ params, request }: LoaderFunctionArgs)
   return user;
 }
 
+/** The member's features (for the shell, the pages' guards and the dashboard), loaded once and kept a little while. */
+function memberFeatures(user: UserDto) {
+  const orgId = user.user_org_details[0]!.org;
+  return queryClient.ensureQueryData(featuresQueryOptions(orgId, i18n.resolvedLanguage ?? 'en')).then(hubFeatures);
+}
+
 /** Every signed-in page (the full layout): full access, else login?redirectFrom=<path>. */
 export async function signedInGuard(args: LoaderFunctionArgs): Promise<null> {
-  await requireFullAccess(args);
+  const user = await requireFullAccess(args);
+  // The shell draws the menu from the features: there before the first render.
+  await memberFeatures(user).catch(() => undefined);
+  return null;
+}
+
+/** A feature's page: only while the member's organisation has it active; otherwise the dashboard. */
+export async function featureGuard(feature: string, args: LoaderFunctionArgs): Promise<null> {
+  const user = await requireFullAccess(args);
+  const features = await memberFeatures(user);
+  if (features.status(feature) !== 'active') throw redirect(paths.dashboard(clientIdOf(args.params)));
+  return null;
+}
+
+/** Administration pages: organisation admins and super admins; anyone else goes to the dashboard. */
+export async function adminGuard(args: LoaderFunctionArgs): Promise<null> {
+  const user = await requireFullAccess(args);
+  if (!user.is_superadmin && !user.roles.includes('org_admin')) throw redirect(paths.dashboard(clientIdOf(args.params)));
+  return null;
+}
+
+/** The operations dashboard: super admins only; anyone else goes to the dashboard. */
+export async function superadminGuard(args: LoaderFunctionArgs): Promise<null> {
+  const user = await requireFullAccess(args);
+  if (!user.is_superadmin) throw redirect(paths.dashboard(clientIdOf(args.params)));
   return null;
 }
 
@@ -135,15 +176,17 @@ export async function qrGoogleGuard(args: LoaderFunctionArgs): Promise<null> {
 
 /** /logout and /{clientId}/safeHavenLogout: sign out, then the organisation's login. */
 export async function logoutLoader({ params }: LoaderFunctionArgs): Promise<never> {
-  const clientId = normalizeClientId(params.clientId) ?? getSessionState().user?.user_org_details[0]?.name ?? DEFAULT_CLIENT_ID;
+  const state = getSessionState();
+  const clientId = normalizeClientId(params.clientId) ?? (state.user ?? state.limitedUser)?.user_org_details[0]?.name ?? DEFAULT_CLIENT_ID;
   throw redirect(await signOut(clientId));
 }
 
-/** / goes to the dashboard of the signed-in user's organisation, else of the default one. */
+/** / goes to the dashboard of the signed-in user's organisation (a limited session to its second step), else to the default sign-in. */
 export function rootLoader(_args?: LoaderFunctionArgs): never {
   const state = getSessionState();
-  const clientId = normalizeClientId(state.user?.user_org_details[0]?.name) ?? DEFAULT_CLIENT_ID;
+  const clientId = normalizeClientId((state.user ?? state.limitedUser)?.user_org_details[0]?.name) ?? DEFAULT_CLIENT_ID;
   // The spec sends / to the dashboard; a visitor with no session goes straight to sign-in
   // (the dashboard guard would send them there anyway, with a redirectFrom they do not need).
-  throw redirect(state.user ? paths.dashboard(clientId) : paths.login(clientId));
+  if (state.user) throw redirect(paths.dashboard(clientId));
+  throw redirect(state.limitedUser ? paths.verify(clientId) : paths.login(clientId));
 }

@@ -4,7 +4,9 @@ import type { OrganizationDetail } from '@healthbook/shared/contracts/organizati
 import { isOrganizationFound, normalizeClientId } from '@healthbook/shared/validation';
 import { organizationQueryOptions } from '../features/organizations/api/get-organization';
 import { paths } from '../lib/paths';
+import { signOut } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
+import { session } from '../lib/session';
 
 export interface OrganizationContext {
   /** The client id of the path, lower case. */
@@ -26,7 +28,12 @@ export async function organizationLoader({ params, request }: LoaderFunctionArgs
   if (raw !== clientId) throw redirect(`/${clientId}${url.pathname.slice(raw.length + 1)}${url.search}`);
 
   const org = await queryClient.ensureQueryData(organizationQueryOptions(clientId));
-  if (isOrganizationFound(org)) return { clientId, org, known: true };
+  if (isOrganizationFound(org)) {
+    // A member of another organisation opening this one's pages is signed out first (§2 route rules).
+    const claims = session.claims();
+    if (claims && claims.org !== org.org) await signOut(clientId);
+    return { clientId, org, known: true };
+  }
   if (url.pathname !== paths.notFound(clientId)) throw redirect(paths.notFound(clientId));
 
   const fallback = await queryClient.ensureQueryData(organizationQueryOptions(DEFAULT_CLIENT_ID));

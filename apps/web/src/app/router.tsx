@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { DEFAULT_CLIENT_ID } from '@healthbook/shared/constants';
 import { DelayedLoader } from '../components/delayed-loader';
 import { RouteError } from '../components/route-error';
@@ -10,9 +10,33 @@ import { organizationLoader, unknownPathLoader } from './organization-loader';
 import { session } from '../lib/session';
 import type { GuardName } from './guards';
 import { FULL_LAYOUT, watchSessionEnd } from './session-watch';
+import { FEATURE_MODULES } from './feature-modules';
 
 /** A guard from app/guards.ts, loaded on first use: the sign-in page does not carry them. */
 const lazyGuard = (name: GuardName) => async (args: LoaderFunctionArgs) => (await import('./guards'))[name](args);
+/**
+ * The pages of the registered features (app/feature-modules.ts), each behind its checks: the
+ * feature active for the member's organisation, and the page's own guard if it names one.
+ */
+function featureRoutes(): RouteObject[] {
+  return FEATURE_MODULES.flatMap(({ feature, routes = [] }) =>
+    routes.map(({ path, page, guard }) => ({
+      path,
+      ...(feature || guard
+        ? {
+            loader: async (args: LoaderFunctionArgs) => {
+              const guards = await import('./guards');
+              if (feature) await guards.featureGuard(feature, args);
+              if (guard) await guards[guard](args);
+              return null;
+            },
+          }
+        : {}),
+      lazy: lazyPage(page),
+    })),
+  );
+}
+
 /** The login page needs its guard only when a session is stored. */
 const loginGuard = (args: LoaderFunctionArgs) => (session.get() ? lazyGuard('loginGuard')(args) : null);
 
@@ -45,7 +69,7 @@ export const routes = [
         ErrorBoundary: RouteError,
         children: [
           { index: true, loader: ({ params }: { params: { clientId?: string } }) => redirect(paths.dashboard(params.clientId)) },
-          { path: 'login', loader: loginGuard, lazy: lazyPage(() => import('../features/auth/components/login-page')) },
+          { path: 'login', loader: loginGuard, lazy: lazyPage(() => import('../features/session/components/login-page')) },
           { path: '404', lazy: lazyPage(() => import('../features/errors/components/not-found-page')) },
           { path: 'about', lazy: lazyPage(() => import('../features/legal/components/about-page')) },
           { path: 'privacy', lazy: lazyPage(() => import('../features/legal/components/privacy-page')) },
@@ -55,6 +79,7 @@ export const routes = [
           { path: 'access-code', lazy: lazyPage(() => import('../features/signup/components/access-code-page')) },
           { path: 'signup', lazy: lazyPage(() => import('../features/signup/components/signup-page')) },
           { path: 'email/confirm/:uid/:token', lazy: lazyPage(() => import('../features/signup/components/email-confirm-page')) },
+          { path: 'email/change/:uid/:token', lazy: lazyPage(() => import('../features/account/components/email-change-confirm-page')) },
           { path: 'forgotpassword', lazy: lazyPage(() => import('../features/recovery/components/forgot-password-page')) },
           { path: 'password/reset/:uid?/:token?', lazy: lazyPage(() => import('../features/recovery/components/reset-password-page')) },
           { path: 'code-retrieval', lazy: lazyPage(() => import('../features/recovery/components/code-retrieval-page')) },
@@ -67,13 +92,18 @@ export const routes = [
             id: 'signed-in',
             loader: lazyGuard('signedInGuard'),
             handle: FULL_LAYOUT,
-            lazy: lazyPage(() => import('./layouts/signed-in-layout')),
             children: [
-              { path: 'dashboard', lazy: lazyPage(() => import('../features/account/components/dashboard-page')) },
-              { path: 'settings/profile', lazy: lazyPage(() => import('../features/account/components/profile-page')) },
-              { path: '2fa/register', loader: lazyGuard('mfaRegisterGuard'), lazy: lazyPage(() => import('../features/account/components/mfa-register-page')) },
-              { path: '2fa/qrgoogle', loader: lazyGuard('qrGoogleGuard'), lazy: lazyPage(() => import('../features/account/components/qr-google-page')) },
-              { path: 'register/success', lazy: lazyPage(() => import('../features/account/components/mfa-success-page')) },
+              ...featureRoutes(),
+              // The result of a survey needs the survey it is about (?action=…); without it, the questionnaire.
+              // The result page comes with the surveys feature: until it is active, the guard sends members to the dashboard.
+              {
+                path: 'health-action/result',
+                loader: async (args: LoaderFunctionArgs) => {
+                  const clientId = args.params.clientId ?? DEFAULT_CLIENT_ID;
+                  if (!new URL(args.request.url).searchParams.get('action')) throw redirect(paths.surveyQuestionnaire(clientId));
+                  return (await import('./guards')).featureGuard('surveys', args);
+                },
+              },
             ],
           },
           { path: '*', loader: unknownPathLoader },

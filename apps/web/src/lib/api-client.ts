@@ -19,18 +19,35 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** The name of the Web Lock under which the tabs of one browser renew the session, one at a time. */
+export const TOKEN_RENEWAL_LOCK = 'healthbook-token-renewal';
+
+/** What the client needs of the Web Locks API (navigator.locks). */
+export interface Locks {
+  request(name: string, callback: () => Promise<string | null>): Promise<string | null>;
+}
+
 export interface ApiClientDeps {
   fetch: typeof fetch;
   getLanguage: () => string;
+  /** Web Locks; without them (jsdom, older browsers) a tab renews without waiting for the others. */
+  locks?: Locks | undefined;
 }
 
 /**
  * The one request layer: adds `Authorization: Bearer` and `Accept-Language`; on a 401 with a
  * token (not from the refresh call, and not the wrong-credentials answer) it renews the access
  * token once and retries once. Requests failing together share one renewal.
+ *
+ * The refresh token is an HttpOnly cookie shared by every tab, and it works once (a rotated one
+ * presented again ends the whole session). So renewals take a Web Lock across tabs, and a tab
+ * that finds, once it holds the lock, another access token in storage than the one that failed
+ * (another tab renewed meanwhile) uses that one instead of renewing again.
  */
 export function createApiClient(deps: ApiClientDeps) {
   let renewal: Promise<string | null> | null = null;
+  const oneTabAtATime = (renewOnce: () => Promise<string | null>) =>
+    deps.locks ? deps.locks.request(TOKEN_RENEWAL_LOCK, renewOnce) : renewOnce();
 
   async function parse(response: Response): Promise<unknown> {
     if (response.status === 204 || response.headers.get('content-length') === '0') return null;
@@ -49,28 +66,34 @@ export function createApiClient(deps: ApiClientDeps) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
-    return deps.fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    // Same-origin credentials: the refresh cookie goes along to the refresh and logout paths.
+    return deps.fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal, credentials: 'same-origin' });
   }
 
-  /** Renews the access token; a 401 there ends the session. Answers the new token or null. */
-  function renew(): Promise<string | null> {
-    renewal ??= (async () => {
-      const tokens = session.get();
-      if (!tokens) return null;
+  /**
+   * Renews the access token that failed (POST refresh with `{}`: the server reads the cookie; a
+   * `refresh` in the answer is ignored). A 401 there ends the session. Answers the token to
+   * retry with, or null.
+   */
+  function renew(failed: string): Promise<string | null> {
+    renewal ??= oneTabAtATime(async () => {
+      const current = session.get()?.access ?? null;
+      // Renewed by another tab while this one waited for the lock (or signed out): nothing to renew.
+      if (current !== failed) return current;
       try {
-        const response = await send(REFRESH_PATH, { method: 'POST', body: { refresh: tokens.refresh } }, null);
+        const response = await send(REFRESH_PATH, { method: 'POST', body: {} }, null);
         if (!response.ok) {
           if (response.status === 401) session.destroy();
           return null;
         }
-        const data = (await parse(response)) as { access?: string; refresh?: string } | null;
+        const data = (await parse(response)) as { access?: string } | null;
         if (!data?.access) return null;
-        session.setAccess(data.access, data.refresh);
+        session.setAccess(data.access);
         return data.access;
       } catch {
         return null;
       }
-    })().finally(() => {
+    }).finally(() => {
       renewal = null;
     });
     return renewal;
@@ -83,7 +106,7 @@ export function createApiClient(deps: ApiClientDeps) {
       const data = await parse(response);
       const detail = typeof data === 'object' && data && 'detail' in data ? (data as { detail: unknown }).detail : data;
       if (detail === INCORRECT_CREDENTIALS) throw new ApiError(401, data);
-      const renewed = await renew();
+      const renewed = await renew(token);
       if (!renewed) throw new ApiError(401, data);
       response = await send(path, options, renewed);
     }
@@ -109,4 +132,8 @@ export function setApiLanguage(lang: string): void {
   currentLanguage = lang;
 }
 
-export const api = createApiClient({ fetch: (...args) => globalThis.fetch(...args), getLanguage: () => currentLanguage });
+export const api = createApiClient({
+  fetch: (...args) => globalThis.fetch(...args),
+  getLanguage: () => currentLanguage,
+  locks: typeof navigator !== 'undefined' ? (navigator.locks as Locks | undefined) : undefined,
+});

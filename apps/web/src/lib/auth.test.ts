@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeToken, fakeUser, json } from '../components/testing/fake-session';
-import { ApiError } from './api-client';
-import { afterSignInPath, apiErrorText, getSessionState, logIn, safeRedirect, setUser, signIn, signOut, subscribeSession } from './auth';
+import { afterSignInPath, getSessionState, logIn, safeRedirect, setUser, signIn, signOut, subscribeSession } from './auth';
 import { queryClient } from './query-client';
+import { queryKeys } from './query-keys';
 import { readClaims, session } from './session';
 
 function stubFetch(handler: (url: string, init: RequestInit) => Response) {
@@ -32,13 +32,14 @@ describe('session store', () => {
     expect(readClaims(null)).toBeNull();
   });
 
-  it('signIn stores the tokens and the user copy; the store answers the same object until something changes', () => {
+  it('signIn stores the access token and the user copy; the store answers the same object until something changes', () => {
     const listener = vi.fn();
     const off = subscribeSession(listener);
     const access = fakeToken();
-    signIn({ access, refresh: 'R', user: fakeUser() });
+    signIn({ access, user: fakeUser() });
     const state = getSessionState();
-    expect(state.tokens).toEqual({ access, refresh: 'R' });
+    expect(state.tokens).toEqual({ access });
+    expect(JSON.parse(localStorage.getItem('session')!)).toEqual({ access });
     expect(state.claims?.access).toBe('full');
     expect(state.user?.email).toBe('maria@example.com');
     expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ user_id: 7 });
@@ -53,11 +54,33 @@ describe('session store', () => {
 
   it('a user copy without tokens counts as signed out', () => {
     localStorage.setItem('user', JSON.stringify(fakeUser()));
-    expect(getSessionState()).toEqual({ tokens: null, claims: null, user: null });
+    expect(getSessionState()).toEqual({ tokens: null, claims: null, user: null, limitedUser: null });
+  });
+
+  it('a refresh token kept by an earlier version is dropped: the cookie holds it now', () => {
+    const access = fakeToken();
+    localStorage.setItem('session', JSON.stringify({ access, refresh: 'R-old' }));
+    expect(session.get()).toEqual({ access });
+    expect(JSON.parse(localStorage.getItem('session')!)).toEqual({ access });
+    expect(getSessionState().claims?.access).toBe('full');
+  });
+
+  it('a limited session keeps only what the second step needs of the user, and shows no full user', () => {
+    const answer = { access: fakeToken({ access: 'limited' }), user: fakeUser({ has_mfa_enabled: true, mfa_devices: [{ uuid: 'u1', device_type: 'google' }] }) };
+    signIn(answer);
+    const limited = { user_id: 7, first_name: 'Μαρία', has_mfa_enabled: true, mfa_devices: [{ device_type: 'google' }], settings: {}, user_org_details: answer.user.user_org_details };
+    expect(JSON.parse(localStorage.getItem('user')!)).toEqual(limited);
+    expect(getSessionState().user).toBeNull();
+    expect(getSessionState().limitedUser).toEqual(limited);
+
+    // The second step passed: the whole record, with full access.
+    signIn({ access: fakeToken({ access: 'full' }), user: fakeUser() });
+    expect(getSessionState().limitedUser).toBeNull();
+    expect(getSessionState().user?.email).toBe('maria@example.com');
   });
 
   it('logIn posts email, password and org, drops an old session first, and answers the claims', async () => {
-    session.set({ access: 'stale', refresh: 'stale' });
+    session.set({ access: 'stale' });
     const access = fakeToken({ access: 'limited' });
     const calls = stubFetch(() => json(200, { access, refresh: 'R', user: fakeUser() }));
     const claims = await logIn({ email: 'maria@example.com', password: 'pw', org: 1 });
@@ -65,7 +88,8 @@ describe('session store', () => {
     expect(calls[0]!.url).toBe('/api/v1/login/');
     expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ email: 'maria@example.com', password: 'pw', org: 1 });
     expect((calls[0]!.init.headers as Record<string, string>).Authorization).toBeUndefined();
-    expect(session.get()).toEqual({ access, refresh: 'R' });
+    expect(session.get()).toEqual({ access });
+    expect(localStorage.getItem('session')).not.toContain('"refresh"');
   });
 
   it('a wrong password is rejected once, not retried', async () => {
@@ -75,28 +99,29 @@ describe('session store', () => {
     expect(session.get()).toBeNull();
   });
 
-  it('signOut posts the refresh token, then clears local and session storage (keeping the language) and the query cache', async () => {
-    signIn({ access: fakeToken(), refresh: 'R9', user: fakeUser() });
+  it('signOut posts {} (the server reads the refresh cookie), then clears local and session storage (keeping the language) and the query cache', async () => {
+    signIn({ access: fakeToken(), user: fakeUser() });
     localStorage.setItem('language', 'el');
     localStorage.setItem('navDrawer', 'true');
     sessionStorage.setItem('chatInProgress', 'true');
-    queryClient.setQueryData(['wizard', 'en'], { status: 'pending', steps: [] });
+    queryClient.setQueryData(queryKeys.wizard.forLanguage('en'), { status: 'pending', steps: [] });
     const calls = stubFetch(() => new Response(null, { status: 204 }));
 
     await expect(signOut('northwind')).resolves.toBe('/northwind/login');
     expect(calls[0]!.url).toBe('/api/v1/logout/');
-    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ refresh: 'R9' });
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({});
+    expect(calls[0]!.init.credentials).toBe('same-origin');
     expect(localStorage.getItem('session')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(localStorage.getItem('navDrawer')).toBeNull();
     expect(sessionStorage.length).toBe(0);
     expect(localStorage.getItem('language')).toBe('el');
-    expect(queryClient.getQueryData(['wizard', 'en'])).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.wizard.forLanguage('en'))).toBeUndefined();
     expect(getSessionState().tokens).toBeNull();
   });
 
   it('signOut ends the session here even when the server does not answer', async () => {
-    signIn({ access: fakeToken(), refresh: 'R', user: fakeUser() });
+    signIn({ access: fakeToken(), user: fakeUser() });
     stubFetch(() => {
       throw new TypeError('Failed to fetch');
     });
@@ -106,7 +131,7 @@ describe('session store', () => {
   });
 
   it('when the request layer destroys the session (refresh answered 401), the user copy and caches go too', () => {
-    signIn({ access: fakeToken(), refresh: 'R', user: fakeUser() });
+    signIn({ access: fakeToken(), user: fakeUser() });
     sessionStorage.setItem('chatInProgress', 'true');
     session.destroy();
     expect(localStorage.getItem('user')).toBeNull();
@@ -115,7 +140,7 @@ describe('session store', () => {
   });
 
   it('another tab signing out ends the session in this one', () => {
-    signIn({ access: fakeToken(), refresh: 'R', user: fakeUser() });
+    signIn({ access: fakeToken(), user: fakeUser() });
     getSessionState();
     const destroyed = vi.fn();
     const off = session.onDestroy(destroyed);
@@ -147,14 +172,5 @@ describe('where sign-in leads', () => {
     expect(safeRedirect('healthbook', 'https://evil.example/healthbook/x')).toBeNull();
     expect(safeRedirect('healthbook', '/healthbook/login')).toBeNull();
     expect(safeRedirect('healthbook', '/healthbookish/dashboard')).toBeNull();
-  });
-});
-
-describe('server error text', () => {
-  it('is the detail, or the field messages, or nothing', () => {
-    expect(apiErrorText(new ApiError(403, { detail: 'Please confirm your e-mail.' }))).toBe('Please confirm your e-mail.');
-    expect(apiErrorText(new ApiError(400, { code: ['The code is invalid or has expired.'] }))).toBe('The code is invalid or has expired.');
-    expect(apiErrorText(new ApiError(502, '<html>Bad gateway</html>'))).toBeNull();
-    expect(apiErrorText(new TypeError('Failed to fetch'))).toBeNull();
   });
 });

@@ -1,30 +1,66 @@
 import { useSyncExternalStore } from 'react';
-import type { AccessClaims, AccessLevel, LoginAnswer, LoginBody, TokenPair } from '@healthbook/shared/contracts/auth';
+import type { AccessClaims, AccessLevel, LoginBody } from '@healthbook/shared/contracts/auth';
 import type { UserDto } from '@healthbook/shared/contracts/users';
-import { api, ApiError } from './api-client';
+import { api } from './api-client';
 import { paths } from './paths';
 import { queryClient } from './query-client';
 import { readClaims, session, SESSION_KEY, type SessionTokens } from './session';
 
 /**
- * The session store: the tokens (local storage 'session'), the claims read from the access
- * token, and the user record kept locally as a copy (local storage 'user'). Components read it
- * with useSession() / useCurrentUser(); it follows changes made here, by the request layer
- * (token renewal) and by other tabs. Kept small: the sign-in page loads it.
+ * The session store: the access token (local storage 'session'; the refresh token is an HttpOnly
+ * cookie), the claims read from it, and the user record kept locally as a copy (local storage
+ * 'user'). Components read it with useSession() / useCurrentUser(); it follows changes made
+ * here, by the request layer (token renewal) and by other tabs. Kept small: the sign-in page
+ * loads it when the form is sent.
  */
 
 const USER_KEY = 'user';
 /** Device preferences that outlive a session (the language choice of the header switch). */
-const KEPT_ON_SIGN_OUT = ['language'];
+const KEPT_ON_SIGN_OUT = ['language', 'colorMode'];
 const LOGOUT_WAIT_MS = 3000;
+
+/**
+ * What a limited session (password right, second factor pending) knows of its user: the
+ * sign-in answer for an account with a second factor carries only this, and nothing more is
+ * shown or kept until the second step is passed.
+ */
+export interface LimitedUser {
+  user_id: number;
+  first_name: string;
+  has_mfa_enabled: boolean;
+  mfa_devices: Array<Pick<UserDto['mfa_devices'][number], 'device_type'>>;
+  settings: UserDto['settings'];
+  user_org_details: UserDto['user_org_details'];
+}
+
+/** The answers of login and verify: the access token and the user (a `refresh` in them is not kept). */
+export interface SignInAnswer {
+  access: string;
+  user?: UserDto | LimitedUser | null;
+}
 
 export interface SessionState {
   tokens: SessionTokens | null;
   claims: AccessClaims | null;
+  /** The user record: with full access only. */
   user: UserDto | null;
+  /** With limited access (second step pending): the little the sign-in answer tells. */
+  limitedUser: LimitedUser | null;
 }
 
-const SIGNED_OUT: SessionState = { tokens: null, claims: null, user: null };
+const SIGNED_OUT: SessionState = { tokens: null, claims: null, user: null, limitedUser: null };
+
+/** Only the fields a limited session may hold, whatever was given (an older copy may carry more). */
+export function toLimitedUser(user: LimitedUser): LimitedUser {
+  return {
+    user_id: user.user_id,
+    first_name: user.first_name,
+    has_mfa_enabled: user.has_mfa_enabled,
+    mfa_devices: (user.mfa_devices ?? []).map((device) => ({ device_type: device.device_type })),
+    settings: user.settings ?? {},
+    user_org_details: user.user_org_details ?? [],
+  };
+}
 const listeners = new Set<() => void>();
 let cached: { rawSession: string | null; rawUser: string | null; state: SessionState } | null = null;
 
@@ -46,13 +82,18 @@ export function getSessionState(): SessionState {
   const rawUser = readStored(USER_KEY);
   if (cached && cached.rawSession === rawSession && cached.rawUser === rawUser) return cached.state;
   const tokens = session.get();
-  let user: UserDto | null;
+  const claims = tokens ? readClaims(tokens.access) : null;
+  let stored: unknown;
   try {
-    user = tokens && rawUser ? (JSON.parse(rawUser) as UserDto) : null;
+    stored = tokens && rawUser ? JSON.parse(rawUser) : null;
   } catch {
-    user = null;
+    stored = null;
   }
-  const state: SessionState = tokens ? { tokens, claims: readClaims(tokens.access), user } : SIGNED_OUT;
+  const state: SessionState = !tokens
+    ? SIGNED_OUT
+    : claims?.access === 'full'
+      ? { tokens, claims, user: stored as UserDto | null, limitedUser: null }
+      : { tokens, claims, user: null, limitedUser: stored ? toLimitedUser(stored as LimitedUser) : null };
   cached = { rawSession, rawUser, state };
   return state;
 }
@@ -77,17 +118,25 @@ export function setUser(user: UserDto | null): void {
   notify();
 }
 
-/** Stores what sign-in (or verification) answered: the token pair and, when given, the user. */
-export function signIn(answer: TokenPair & { user?: UserDto | null }): AccessClaims | null {
-  if (answer.user) localStorage.setItem(USER_KEY, JSON.stringify(answer.user));
-  session.set({ access: answer.access, refresh: answer.refresh });
-  return readClaims(answer.access);
+/**
+ * Stores what sign-in (or verification) answered: the access token and, when given, the user
+ * (for a limited session, only the fields of LimitedUser). The refresh token is the server's
+ * HttpOnly cookie: a `refresh` in the answer is for other API clients and is not kept.
+ */
+export function signIn(answer: SignInAnswer): AccessClaims | null {
+  const claims = readClaims(answer.access);
+  if (answer.user) {
+    const user = claims?.access === 'full' ? answer.user : toLimitedUser(answer.user as LimitedUser);
+    localStorage.setItem(USER_KEY, JSON.stringify(user));
+  }
+  session.set({ access: answer.access });
+  return claims;
 }
 
 /** POST /api/v1/login/ (any earlier session is dropped first) and store the answer. */
 export async function logIn(body: LoginBody): Promise<AccessClaims | null> {
   if (session.get()) clearLocalData();
-  const answer = await api.post<LoginAnswer>('/api/v1/login/', body);
+  const answer = await api.post<SignInAnswer>('/api/v1/login/', body);
   return signIn(answer);
 }
 
@@ -132,29 +181,17 @@ export function clearLocalData(): void {
   notify();
 }
 
-/** POST /api/v1/logout/ with the refresh token (failure ignored, at most 3 s), then clears everything. Answers the login path. */
+/**
+ * POST /api/v1/logout/ with `{}` (the server reads the refresh cookie, revokes the session and
+ * clears the cookie; failure ignored, at most 3 s), then clears everything. Answers the login path.
+ */
 export async function signOut(clientId: string): Promise<string> {
-  const tokens = session.get();
-  if (tokens) {
-    const posted = api.post('/api/v1/logout/', { refresh: tokens.refresh }).catch(() => undefined);
+  if (session.get()) {
+    const posted = api.post('/api/v1/logout/', {}).catch(() => undefined);
     await Promise.race([posted, new Promise((resolve) => setTimeout(resolve, LOGOUT_WAIT_MS))]);
   }
   clearLocalData();
   return paths.login(clientId);
-}
-
-/** The server's words for a failed call: its `detail`, or its field messages; null when it said nothing. */
-export function apiErrorText(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  const data = error.data;
-  if (typeof data === 'string') return data.trim() && !data.trim().startsWith('<') ? data : null;
-  if (!data || typeof data !== 'object') return null;
-  const detail = (data as { detail?: unknown }).detail;
-  if (typeof detail === 'string') return detail;
-  const messages = Object.values(data as Record<string, unknown>)
-    .flat()
-    .filter((m): m is string => typeof m === 'string');
-  return messages.length ? messages.join(' ') : null;
 }
 
 // The request layer, or another tab, ended the session: forget everything it held.

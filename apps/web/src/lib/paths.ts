@@ -25,9 +25,20 @@ export const paths = {
   signup: (clientId: string) => `/${clientId}/signup`,
   emailConfirm: (clientId: string, uid: string, token: string) =>
     `/${clientId}/email/confirm/${encodeURIComponent(uid)}/${encodeURIComponent(token)}`,
+  /** The link of the e-mail-change mail (public: it works without a sign-in). */
+  emailChange: (clientId: string, uid: string, token: string) =>
+    `/${clientId}/email/change/${encodeURIComponent(uid)}/${encodeURIComponent(token)}`,
   forgotPassword: (clientId: string) => `/${clientId}/forgotpassword`,
   resetPassword: (clientId: string, uid?: string, token?: string) =>
     `/${clientId}/password/reset${uid ? `/${encodeURIComponent(uid)}${token ? `/${encodeURIComponent(token)}` : ''}` : ''}`,
   codeRetrieval: (clientId: string = DEFAULT_CLIENT_ID) => `/${clientId}/code-retrieval`,
   invitePatient: (clientId: string) => `/${clientId}/addUser/home`,
+  // The hub (app/shell, features/help, features/operations, features/admin)
+  help: (clientId: string) => `/${clientId}/healthhelp`,
+  /** A catalogue feature's page (its feature_route may carry a query, e.g. settings/profile?tabId=3). */
+  feature: (clientId: string, route: string) => `/${clientId}/${route}`,
+  operations: (clientId: string) => `/${clientId}/operations`,
+  /** The general survey questionnaire (the surveys feature). */
+  surveyQuestionnaire: (clientId: string) => `/${clientId}/mental-health-survey/general`,
+  featureSettings: (clientId: string) => `/${clientId}/admin/features`,
 } as const;

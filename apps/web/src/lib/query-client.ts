@@ -11,3 +11,9 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/**
+ * For a query that consumes a one-time link (confirmations): sent once and its answer kept, so
+ * neither a remount (StrictMode, coming back to the page) nor a retry sends the link again.
+ */
+export const ONE_TIME = { retry: false, staleTime: Infinity, gcTime: Infinity } as const;

@@ -1,9 +1,12 @@
 import type { AccessClaims } from '@healthbook/shared/contracts/auth';
 
-/** The session tokens, kept in local storage as the spec's client does. */
+/**
+ * The session tokens kept in local storage: the access token only. The refresh token lives in
+ * an HttpOnly cookie (hb_refresh) that script cannot read; the server reads it on refresh and
+ * logout.
+ */
 export interface SessionTokens {
   access: string;
-  refresh: string;
 }
 
 /** The local-storage key of the tokens. */
@@ -41,19 +44,22 @@ export const session = {
   get(): SessionTokens | null {
     try {
       const raw = localStorage.getItem(KEY);
-      const parsed = raw ? (JSON.parse(raw) as Partial<SessionTokens>) : null;
-      return parsed?.access && parsed.refresh ? { access: parsed.access, refresh: parsed.refresh } : null;
+      const parsed = raw ? (JSON.parse(raw) as { access?: unknown; refresh?: unknown }) : null;
+      if (!parsed || typeof parsed.access !== 'string' || !parsed.access) return null;
+      // An earlier version kept the refresh token here too: it goes (the cookie holds it now).
+      if ('refresh' in parsed) localStorage.setItem(KEY, JSON.stringify({ access: parsed.access }));
+      return { access: parsed.access };
     } catch {
       return null;
     }
   },
   set(tokens: SessionTokens): void {
-    localStorage.setItem(KEY, JSON.stringify(tokens));
+    localStorage.setItem(KEY, JSON.stringify({ access: tokens.access }));
     changed();
   },
-  setAccess(access: string, refresh?: string): void {
-    const current = session.get();
-    if (current) session.set({ access, refresh: refresh ?? current.refresh });
+  /** A renewed access token, kept only while the session is still here (no sign-out came in between). */
+  setAccess(access: string): void {
+    if (session.get()) session.set({ access });
   },
   /** The claims of the current access token, or null when signed out. */
   claims(): AccessClaims | null {

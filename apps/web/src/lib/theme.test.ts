@@ -8,6 +8,10 @@ describe('organisation theme', () => {
     expect(buildTheme(null).palette.primary.main).toBe('#0476d9');
   });
 
+  it('underlines links, so that colour is not what tells them from the text around them', () => {
+    expect(buildTheme(null).components?.MuiLink?.defaultProps?.underline).toBe('always');
+  });
+
   it('darkens a light brand colour until link text is readable (AA)', () => {
     const text = readableOn('#7fd3ff', '#f5f7fa');
     expect(getContrastRatio(text, '#f5f7fa')).toBeGreaterThanOrEqual(4.5);

@@ -1,4 +1,4 @@
-import { createTheme, darken, getContrastRatio, type Theme } from '@mui/material/styles';
+import { createTheme, darken, getContrastRatio, lighten, type Theme } from '@mui/material/styles';
 import { DEFAULT_PRIMARY_COLOR } from '@healthbook/shared/constants';
 
 /** The organisation's theme: its primary colour (the spec's #0476d9 when it has none). */
@@ -11,8 +11,18 @@ export function readableOn(color: string, background: string): string {
   return text;
 }
 
+/** In dark mode the organisation's colour is lightened until it reads on the dark page (WCAG AA). */
+export function brightenedFor(color: string, background: string): string {
+  let c = color;
+  for (let i = 0; i < 10 && getContrastRatio(c, background) < 4.6; i++) c = lighten(c, 0.1);
+  return c;
+}
+
+const DARK_BACKGROUND = '#121212';
+
 export function buildTheme(primaryColor: string | null | undefined, mode: 'light' | 'dark' = 'light'): Theme {
-  const primary = primaryColor ?? DEFAULT_PRIMARY_COLOR;
+  const brand = primaryColor ?? DEFAULT_PRIMARY_COLOR;
+  const primary = mode === 'dark' ? brightenedFor(brand, DARK_BACKGROUND) : brand;
   const linkColor = mode === 'light' ? readableOn(primary, LIGHT_BACKGROUND) : undefined;
   return createTheme({
     palette: {
@@ -29,7 +39,8 @@ export function buildTheme(primaryColor: string | null | undefined, mode: 'light
     },
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
-      MuiLink: { defaultProps: { underline: 'hover', ...(linkColor ? { color: linkColor } : {}) } },
+      // Underlined, not told apart by colour alone: links sit in and beside running text (WCAG 1.4.1, axe link-in-text-block).
+      MuiLink: { defaultProps: { underline: 'always', ...(linkColor ? { color: linkColor } : {}) } },
     },
   });
 }

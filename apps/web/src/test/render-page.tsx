@@ -16,6 +16,7 @@ export const testOrg: OrganizationDetail = {
   logo_url: null,
   favicon_url: null,
   primary_color: null,
+  video_channel_url: null,
   user_org_details: [{ org: 7 }],
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isStrongPassword, isValidEmail } from '../validation';
-import { UserDtoSchema } from './users';
+import { OrgRefSchema } from './common';
+import { LimitedUserSchema, UserDtoSchema } from './users';
 
 /** Sign-in form and body (POST /api/v1/login/). Messages are locale keys of the validation namespace. */
 export const LoginFormSchema = z.object({
@@ -17,9 +18,9 @@ export type LoginForm = z.infer<typeof LoginFormSchema>;
 export const LoginBodySchema = LoginFormSchema.extend({
   email: z.string().trim().min(1, { message: 'validation:emailRequired' }).max(254),
   password: z.string().min(1, { message: 'validation:passwordRequired' }).max(256),
-  org: z.union([z.number().int().positive(), z.string().min(1).max(64)]),
+  org: OrgRefSchema,
 });
-export type LoginBody = z.infer<typeof LoginBodySchema>;
+export type LoginBody = z.input<typeof LoginBodySchema>;
 
 export const AccessLevelSchema = z.enum(['full', 'limited']);
 export type AccessLevel = z.infer<typeof AccessLevelSchema>;
@@ -38,10 +39,15 @@ export interface AccessClaims {
 export const TokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof TokenPairSchema>;
 
-export const LoginAnswerSchema = TokenPairSchema.extend({ user: UserDtoSchema }).meta({ id: 'LoginAnswer' });
+/**
+ * The sign-in answer. With a second factor (access limited) the user is only what the
+ * verification page needs; the whole record comes with the verification.
+ */
+export const LoginAnswerSchema = TokenPairSchema.extend({ user: z.union([UserDtoSchema, LimitedUserSchema]) }).meta({ id: 'LoginAnswer' });
 export type LoginAnswer = z.infer<typeof LoginAnswerSchema>;
 
-export const RefreshBodySchema = z.object({ refresh: z.string().min(1).max(4096) });
+/** The refresh token: in the body (API clients), else the HttpOnly cookie the web app holds. */
+export const RefreshBodySchema = z.object({ refresh: z.string().min(1).max(4096).optional() }).default({});
 export type RefreshBody = z.infer<typeof RefreshBodySchema>;
 
 /** Six digits; at sign-in the answer is the user data with a new full pair. */
@@ -55,12 +61,12 @@ export const VerifyAnswerSchema = UserDtoSchema.extend({ access: z.string().opti
 export type VerifyAnswer = z.infer<typeof VerifyAnswerSchema>;
 
 export const ForgotPasswordBodySchema = z.object({
-  org_id: z.union([z.number().int().positive(), z.string().min(1).max(64)]),
+  org_id: OrgRefSchema,
   email: z.string().trim().min(1, { message: 'validation:emailAddressRequired', abort: true }).max(254).refine(isValidEmail, {
     message: 'validation:emailAddressInvalid',
   }),
 });
-export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
+export type ForgotPasswordBody = z.input<typeof ForgotPasswordBodySchema>;
 
 export const ResetPasswordConfirmBodySchema = z.object({
   uid: z.string().min(1).max(64),
@@ -76,3 +82,30 @@ export const ChangePasswordBodySchema = z.object({
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 
 export const MessageAnswerSchema = z.object({ detail: z.string() });
+
+/**
+ * Proof that the person at the keyboard is the account holder, asked again before a sensitive
+ * change (second factors, e-mail address): the password, or a code from a second factor the
+ * user already has.
+ */
+export const ReauthFieldsSchema = z.object({
+  password: z.string().max(256).optional(),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{6}$/, { message: 'validation:codeInvalid' })
+    .optional(),
+});
+export type ReauthFields = z.infer<typeof ReauthFieldsSchema>;
+
+/** POST /api/v1/me/email/: the new address, confirmed by a link sent to it. */
+export const ChangeEmailBodySchema = ReauthFieldsSchema.extend({
+  email: z
+    .string()
+    .trim()
+    .min(1, { message: 'validation:emailRequired', abort: true })
+    .max(254)
+    .refine(isValidEmail, { message: 'validation:emailInvalid' })
+    .transform((v) => v.toLowerCase()),
+});
+export type ChangeEmailBody = z.input<typeof ChangeEmailBodySchema>;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { GENDER_KEYS } from '../constants';
 import { isStrongPassword, isValidEmail, parseDob } from '../validation';
+import { OrgRefSchema, personNameSchema } from './common';
 import { OptionSchema } from './users';
 
-const orgRef = z.union([z.number().int().positive(), z.string().min(1).max(64)]);
+const orgRef = OrgRefSchema;
 const isoDob = z
   .string()
   .trim()
@@ -18,7 +19,7 @@ const email = z
   .max(254)
   .refine(isValidEmail, { message: 'validation:emailInvalid' })
   .transform((v) => v.toLowerCase());
-const name = (required: string) => z.string().trim().min(1, { message: required }).max(100);
+const name = (required: string) => personNameSchema(required);
 
 /** POST /api/v1/admin/invitations/ */
 export const CreateInvitationBodySchema = z.object({
@@ -53,7 +54,7 @@ export const ValidateCodeBodySchema = z.object({
   org_id: orgRef,
   signup_code: z.string().trim().min(1, { message: 'validation:accessCodeRequired' }).max(64),
 });
-export type ValidateCodeBody = z.infer<typeof ValidateCodeBodySchema>;
+export type ValidateCodeBody = z.input<typeof ValidateCodeBodySchema>;
 
 /** What the sign-up page is pre-filled with. */
 export const InvitationDetailsSchema = z.object({
@@ -104,6 +105,6 @@ export const CodeRetrievalBodySchema = z.object({
 export type CodeRetrievalBody = z.input<typeof CodeRetrievalBodySchema>;
 
 /** GET /api/v1/admin/invitations/ — a super admin may name another organisation (id or client id). */
-export const ListInvitationsQuerySchema = z.object({ org_id: z.string().trim().min(1).max(64).optional() });
-export type ListInvitationsQuery = z.infer<typeof ListInvitationsQuerySchema>;
+export const ListInvitationsQuerySchema = z.object({ org_id: OrgRefSchema.optional() });
+export type ListInvitationsQuery = z.input<typeof ListInvitationsQuerySchema>;
 export const InvitationListSchema = z.array(InvitationSchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORGANIZATION_NOT_FOUND } from '../constants';
+import { IdParamSchema } from './common';
 
 export const OrganizationNameParamsSchema = z.object({
   name: z.string().min(1).max(64),
@@ -16,6 +17,7 @@ export const OrganizationDetailSchema = z
     logo_url: z.string().nullable(),
     favicon_url: z.string().nullable(),
     primary_color: z.string().nullable(),
+    video_channel_url: z.string().nullable().describe("the organisation's external video channel (the menu's Videos item); null: no such item"),
     user_org_details: z.array(z.object({ org: z.number().int() })),
   })
   .meta({ id: 'OrganizationDetail' });
@@ -32,6 +34,7 @@ export const OrganizationNotFoundSchema = z
     logo_url: z.null(),
     favicon_url: z.null(),
     primary_color: z.null(),
+    video_channel_url: z.null(),
     user_org_details: z.array(z.never()),
   })
   .meta({ id: 'OrganizationNotFound' });
@@ -47,3 +50,14 @@ export const OrganizationAssetParamsSchema = z.object({
   name: z.string().min(1).max(64),
   asset: z.enum(['logo', 'favicon']),
 });
+
+/** PUT /api/v1/organizations/{id}/settings/ (administrators): an https address, or null to remove it. */
+export const OrganizationSettingsBodySchema = z.object({
+  video_channel_url: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^https:\/\/[a-z0-9.-]+(:[0-9]{1,5})?(\/[^\s]*)?$/i, { message: 'validation:urlInvalid' })
+    .nullable(),
+});
+export const OrganizationIdParamsSchema = z.object({ id: IdParamSchema });

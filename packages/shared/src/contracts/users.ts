@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GENDER_KEYS } from '../constants';
+import { IdParamSchema, optionalLineSchema, personNameSchema } from './common';
 
 export const OptionSchema = z.object({ key: z.string(), value: z.string() });
 export type Option = z.infer<typeof OptionSchema>;
@@ -54,13 +55,29 @@ export const UserDtoSchema = z
   .meta({ id: 'User' });
 export type UserDto = z.infer<typeof UserDtoSchema>;
 
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+/**
+ * The user in the sign-in answer while the second factor is pending (access limited): only
+ * what the verification page needs. No date of birth, address, phone, e-mail or device ids.
+ */
+export const LimitedUserSchema = z
+  .object({
+    user_id: z.number().int(),
+    first_name: z.string(),
+    has_mfa_enabled: z.boolean(),
+    mfa_devices: z.array(z.object({ device_type: z.enum(['email', 'google']) })),
+    settings: UserSettingsSchema,
+    user_org_details: z.array(z.object({ org: z.number().int(), org_name: z.string(), name: z.string() })),
+  })
+  .meta({ id: 'LimitedUser' });
+export type LimitedUser = z.infer<typeof LimitedUserSchema>;
+
+const optionalText = optionalLineSchema;
 
 /** PUT /api/v1/me/ and /api/v1/users/{id}: the fields of the spec, each optional. */
 export const UpdateUserBodySchema = z
   .object({
-    first_name: z.string().trim().min(1, { message: 'validation:firstNameRequired' }).max(100).optional(),
-    last_name: z.string().trim().min(1, { message: 'validation:lastNameRequired' }).max(100).optional(),
+    first_name: personNameSchema('validation:firstNameRequired').optional(),
+    last_name: personNameSchema('validation:lastNameRequired').optional(),
     gender: z.union([z.enum(GENDER_KEYS), OptionSchema]).nullable().optional(),
     sex: z.union([z.enum(GENDER_KEYS), OptionSchema]).nullable().optional(),
     credential: optionalText(100),
@@ -90,8 +107,12 @@ export const ProfileQuestionSchema = z.object({
   answer: z.string().nullable(),
 });
 export type ProfileQuestion = z.infer<typeof ProfileQuestionSchema>;
+/** At most this many answers in one call (an organisation has a handful of questions). */
+export const PROFILE_ANSWERS_MAX = 100;
 export const ProfileAnswersBodySchema = z.object({
-  answers: z.record(z.string().regex(/^[0-9]+$/), z.string().max(2000)),
+  answers: z
+    .record(z.string().regex(/^[0-9]{1,10}$/), z.string().max(2000))
+    .refine((answers) => Object.keys(answers).length <= PROFILE_ANSWERS_MAX, { message: 'validation:tooManyAnswers' }),
 });
 
 export const WelcomeMessageSchema = z.object({ id: z.number().int(), title: z.string(), message: z.string() });
@@ -109,7 +130,7 @@ export type Wizard = z.infer<typeof WizardSchema>;
 export const WizardStepBodySchema = z.object({ model_name: WizardStepSchema.shape.model_name });
 
 /** GET and PUT /api/v1/users/{id}, GET /api/v1/users/get_welcome_messages/{id} */
-export const UserIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const UserIdParamsSchema = z.object({ id: IdParamSchema });
 
 /**
  * GET /api/v1/users/avatar/{key}: the avatar's file name, `<userId>-<random>.<ext>`. The random

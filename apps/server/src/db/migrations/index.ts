@@ -5,6 +5,8 @@ import * as m0002 from './0002_create_users';
 import * as m0003 from './0003_create_mail_outbox';
 import * as m0004 from './0004_create_accounts';
 import * as m0005 from './0005_seed_profile_content';
+import * as m0006 from './0006_scope_and_limits';
+import * as m0007 from './0007_create_features_and_operations';
 
 /**
  * Versioned migrations, imported statically so the bundled server carries them.
@@ -16,6 +18,8 @@ const migrations: Record<string, Migration> = {
   '0003_create_mail_outbox': m0003,
   '0004_create_accounts': m0004,
   '0005_seed_profile_content': m0005,
+  '0006_scope_and_limits': m0006,
+  '0007_create_features_and_operations': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,14 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { FEATURES, type FeatureKey, type FeatureStatus } from '@healthbook/shared';
 import { hashPassword } from '../../lib/passwords';
+import { orgScope } from '../scope';
+import { FeatureCatalogueRepository, OrganizationFeaturesRepository } from '../../modules/features/features.repository';
 import type { Storage } from '../../plugins/storage';
 import type { Db } from '../client';
 
 /** Demo organisations: complete branding, as a real tenant would have. */
 export const DEMO_ORGANIZATIONS = [
-  { name: 'healthbook', org_name: 'HealthBook+', org_short_name: 'HB+', primary_color: '#0476d9' },
-  { name: 'northwind', org_name: 'Northwind Health', org_short_name: 'Northwind', primary_color: '#00695c' },
+  { name: 'healthbook', org_name: 'HealthBook+', org_short_name: 'HB+', primary_color: '#0476d9', video_channel_url: 'https://www.youtube.com/@WHO' },
+  { name: 'northwind', org_name: 'Northwind Health', org_short_name: 'Northwind', primary_color: '#00695c', video_channel_url: null },
 ] as const;
+
+/** Each demo organisation's choices about features (the rest: active), so that the two differ visibly. */
+export const DEMO_FEATURE_STATUSES: Record<(typeof DEMO_ORGANIZATIONS)[number]['name'], Partial<Record<FeatureKey, FeatureStatus>>> = {
+  healthbook: { 'medical-transportation': 'disabled', 'health-concierge': 'disabled', 'call-center-triage': 'disabled' },
+  northwind: { careclub: 'disabled', insurance: 'disabled', teleconsultation: 'disabled', emergency: 'disabled', 'link-accounts': 'disabled', help: 'inactive' },
+};
 
 export const DEMO_PASSWORD = 'Healthbook#2026';
 
@@ -57,6 +66,11 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
         .returning('id')
         .executeTakeFirstOrThrow();
       orgIds.set(org.name, row.id);
+    }
+    const catalogue = new Map((await new FeatureCatalogueRepository(trx).sync(FEATURES)).map((f) => [f.key, f.id]));
+    for (const [org, statuses] of Object.entries(DEMO_FEATURE_STATUSES)) {
+      const features = new OrganizationFeaturesRepository(trx, orgScope(orgIds.get(org)!));
+      for (const [key, status] of Object.entries(statuses)) await features.setStatus(catalogue.get(key)!, status, null);
     }
     await trx
       .insertInto('users')

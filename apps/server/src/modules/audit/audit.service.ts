@@ -1,14 +1,18 @@
-import type { FastifyRequest } from 'fastify';
+import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
+import { AuditRepository, type AuditOutcome } from './audit.repository';
+import { servicePlugin } from '../../lib/service-plugin';
 
-export type AuditOutcome = 'success' | 'failure' | 'denied';
+export type { AuditOutcome };
 
 export interface AuditEvent {
   action: string;
   outcome: AuditOutcome;
+  /** Defaults to the context's actor. */
   actorUserId?: number | null;
+  /** The organisation whose trail this belongs to; defaults to the actor's. */
   orgId?: number | null;
-  /** What the event is about (an account key such as "org:email"); never a secret. */
+  /** What the event is about (an account key such as "org:email", "user:12"); never a secret. */
   subject?: string | null;
   detail?: Record<string, string | number | boolean | null>;
 }
@@ -20,33 +24,24 @@ export interface AuditEvent {
 export class AuditLog {
   constructor(private readonly db: Db) {}
 
-  async record(request: Pick<FastifyRequest, 'ip' | 'auth'> | null, event: AuditEvent, db: Db = this.db): Promise<void> {
-    await db
-      .insertInto('audit_log')
-      .values({
-        action: event.action,
-        outcome: event.outcome,
-        actor_user_id: event.actorUserId ?? request?.auth?.userId ?? null,
-        org_id: event.orgId ?? request?.auth?.orgId ?? null,
-        ip: request?.ip ?? null,
-        subject: event.subject ?? null,
-        detail: JSON.stringify(event.detail ?? {}),
-      })
-      .execute();
-  }
-
-  /** Failures of one action on one subject since a moment, newest first (for throttling). */
-  async recentFailures(action: string, subject: string, since: Date, limit: number): Promise<Date[]> {
-    const rows = await this.db
-      .selectFrom('audit_log')
-      .select('at')
-      .where('action', '=', action)
-      .where('subject', '=', subject)
-      .where('outcome', '=', 'failure')
-      .where('at', '>', since)
-      .orderBy('at', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => new Date(r.at));
+  /** Writes one event; inside a transaction pass its `trx` so the event commits (or not) with the change. */
+  async record(ctx: Pick<ServiceContext, 'actor' | 'ip'>, event: AuditEvent, db: Db = this.db): Promise<void> {
+    await new AuditRepository(db).insert({
+      action: event.action,
+      outcome: event.outcome,
+      actor_user_id: event.actorUserId !== undefined ? event.actorUserId : (ctx.actor?.userId ?? null),
+      org_id: event.orgId !== undefined ? event.orgId : (ctx.actor?.orgId ?? null),
+      ip: ctx.ip,
+      subject: event.subject ?? null,
+      detail: event.detail ?? {},
+    });
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    audit: AuditLog;
+  }
+}
+
+export default servicePlugin('audit', ['db'], (app) => new AuditLog(app.db));

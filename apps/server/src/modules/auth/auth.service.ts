@@ -1,104 +1,105 @@
-import { INCORRECT_CREDENTIALS, LOGIN_FAILURES_MAX, LOGIN_LOCKOUT_S, MFA_MAX_ATTEMPTS, type Language, type LoginAnswer, type TokenPair, type UserDto } from '@healthbook/shared';
-import type { FastifyRequest } from 'fastify';
+import {
+  INCORRECT_CREDENTIALS,
+  type LimitedUser,
+  type LoginAnswer,
+  type OrgRef,
+  type ReauthFields,
+  type TokenPair,
+  type UserDto,
+  translate,
+} from '@healthbook/shared';
+import type { ServiceContext, SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../lib/http-errors';
+import { orgScope } from '../../db/scope';
+import { FieldError, HttpError } from '../../lib/http-errors';
+import { renderMail } from '../../lib/mail-templates';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { BackgroundMail } from '../../plugins/mail';
 import type { AuditLog } from '../audit/audit.service';
+import type { AttemptLimiter } from '../limits/limits.service';
 import type { MfaService } from '../mfa/mfa.service';
-import { OrganizationsRepository } from '../organizations/organizations.repository';
-import { presentUser } from '../users/users.presenter';
-import type { UsersRepository, UserView } from '../users/users.repository';
+import type { OrganizationsService } from '../organizations/organizations.service';
+import { mailTarget, presentLimitedUser, presentUser } from '../users/users.presenter';
+import { UsersRepository, type UserView } from '../users/users.repository';
 import { SessionsRepository } from './sessions.repository';
 import type { TokenService } from './tokens';
+import { servicePlugin } from '../../lib/service-plugin';
 
 /** Never localised: the spec's client compares this exact text to decide not to renew its token. */
 const incorrect = () => new HttpError(401, INCORRECT_CREDENTIALS);
 
+/** A 429 for a limit that is reached, with Retry-After. */
+export const tooManyTries = (retryAfterS: number, key = 'errors:tooManyTries') =>
+  new HttpError(429, key, { minutes: Math.ceil(retryAfterS / 60) }, { 'Retry-After': String(retryAfterS) });
+
 /** A hash to verify against when the account does not exist, so both cases take the same time. */
 let dummyHash: Promise<string> | undefined;
+export const verifyAgainstNothing = async (password: string) => {
+  await verifyPassword(await (dummyHash ??= hashPassword('not-a-real-password#1A')), password);
+  return false;
+};
 
 export interface AuthDeps {
   db: Db;
   tokens: TokenService;
-  users: UsersRepository;
   audit: AuditLog;
   mfa: MfaService;
+  limiter: AttemptLimiter;
+  background: BackgroundMail;
+  organizations: OrganizationsService;
 }
 
-/** Sign-in, second step, token rotation and sign-out. */
+/** Sign-in, second step, token rotation, sign-out, and asking again who is at the keyboard. */
 export class AuthService {
   private readonly sessions: SessionsRepository;
-  private readonly orgs: OrganizationsRepository;
-
   constructor(private readonly deps: AuthDeps) {
     this.sessions = new SessionsRepository(deps.db);
-    this.orgs = new OrganizationsRepository(deps.db);
   }
 
-  static accountKey(orgId: number | string, email: string) {
-    return `${orgId}:${email.trim().toLowerCase()}`;
-  }
-
-  async resolveOrg(ref: number | string) {
-    return typeof ref === 'number' || /^[0-9]+$/.test(ref) ? this.orgs.findById(Number(ref)) : this.orgs.findByName(ref);
+  static accountKey(org: number | string, email: string) {
+    return `${org}:${email.trim().toLowerCase()}`;
   }
 
   /**
    * Email + password within one organisation. The same 401 for an unknown account, a wrong
-   * password, another organisation's account or a disabled one. Five failures in 15 minutes
-   * lock that account's sign-in for 15 minutes, whatever the IP.
+   * password, another organisation's account or a disabled one. Each try is counted before the
+   * password is checked: five failures in 15 minutes lock that account's sign-in for 15
+   * minutes, whatever the client address, however many requests arrive at once.
    */
-  async login(request: FastifyRequest, body: { email: string; password: string; org: number | string }): Promise<LoginAnswer> {
-    const { audit, users, mfa } = this.deps;
-    const org = await this.resolveOrg(body.org);
+  async login(
+    ctx: ServiceContext,
+    body: { email: string; password: string; org: OrgRef; userAgent?: string },
+  ): Promise<LoginAnswer & { access_level: 'full' | 'limited' }> {
+    const { audit, limiter, mfa } = this.deps;
+    const org = await this.deps.organizations.resolve(body.org);
     const subject = AuthService.accountKey(org?.id ?? String(body.org).toLowerCase(), body.email);
 
-    const failures = await audit.recentFailures('login', subject, new Date(Date.now() - LOGIN_LOCKOUT_S * 1000), LOGIN_FAILURES_MAX);
-    if (failures.length >= LOGIN_FAILURES_MAX) {
-      const unlockAt = failures[LOGIN_FAILURES_MAX - 1]!.getTime() + LOGIN_LOCKOUT_S * 1000;
-      const seconds = Math.max(1, Math.ceil((unlockAt - Date.now()) / 1000));
-      await audit.record(request, { action: 'login', outcome: 'denied', orgId: org?.id ?? null, subject, detail: { reason: 'locked' } });
-      throw new HttpError(429, 'errors:loginLocked', { minutes: Math.ceil(seconds / 60) }, { 'Retry-After': String(seconds) });
+    const attempt = await limiter.take('login', subject);
+    if (!attempt.allowed) {
+      await audit.record(ctx, { action: 'login', outcome: 'denied', orgId: org?.id ?? null, actorUserId: null, subject, detail: { reason: 'locked' } });
+      throw tooManyTries(attempt.retryAfterS, 'errors:loginLocked');
     }
 
-    const user = org ? await users.findByEmail(org.id, body.email) : undefined;
-    const passwordOk = user
-      ? await verifyPassword(user.password_hash, body.password)
-      : (await verifyPassword(await (dummyHash ??= hashPassword('not-a-real-password#1A')), body.password), false);
+    const user = org ? await new UsersRepository(this.deps.db, orgScope(org.id)).findByEmail(body.email) : undefined;
+    const passwordOk = user ? await verifyPassword(user.password_hash, body.password) : await verifyAgainstNothing(body.password);
     if (!user || !passwordOk || !user.is_active) {
-      await audit.record(request, { action: 'login', outcome: 'failure', orgId: org?.id ?? null, actorUserId: user?.id ?? null, subject });
+      await audit.record(ctx, { action: 'login', outcome: 'failure', orgId: org?.id ?? null, actorUserId: user?.id ?? null, subject });
       throw incorrect();
     }
+    await limiter.clear('login', subject);
     if (!user.email_confirmed_at) {
-      await audit.record(request, { action: 'login', outcome: 'denied', orgId: org!.id, actorUserId: user.id, subject, detail: { reason: 'email_not_confirmed' } });
+      await audit.record(ctx, { action: 'login', outcome: 'denied', orgId: user.org_id, actorUserId: user.id, subject, detail: { reason: 'email_not_confirmed' } });
       throw new HttpError(403, 'errors:emailNotConfirmed');
     }
 
     const access = user.mfa_devices.length > 0 ? 'limited' : 'full';
-    const session = await this.sessions.create({
-      userId: user.id,
-      orgId: user.org_id,
-      access,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-    });
+    const session = await this.sessions.create(orgScope(user.org_id), { userId: user.id, access, ip: ctx.ip, userAgent: body.userAgent });
     if (user.mfa_devices.some((d) => d.device_type === 'email')) {
-      await mfa.sendEmailCode(this.codeTarget(user, request.lang), { sessionId: session.id });
+      await mfa.sendEmailCode(mailTarget(user, ctx.lang), { sessionId: session.id });
     }
-    await audit.record(request, {
-      action: 'login',
-      outcome: 'success',
-      orgId: user.org_id,
-      actorUserId: user.id,
-      subject,
-      detail: { access },
-    });
-    return { ...this.pair(user, session.id, access, session.refresh_jti), user: presentUser(user, request.lang) };
-  }
-
-  codeTarget(user: UserView, lang: Language) {
-    const settingsLang = (user.settings as { language?: Language }).language;
-    return { userId: user.id, email: user.email, name: user.first_name, orgName: user.org_name, lang: settingsLang ?? lang };
+    await audit.record(ctx, { action: 'login', outcome: 'success', orgId: user.org_id, actorUserId: user.id, subject, detail: { access } });
+    const presented: UserDto | LimitedUser = access === 'full' ? presentUser(user, ctx.lang) : presentLimitedUser(user);
+    return { ...this.pair(user, session.id, access, session.refresh_jti), user: presented, access_level: access };
   }
 
   private pair(user: { id: number; org_id: number }, sid: string, access: 'full' | 'limited', jti: string): TokenPair {
@@ -109,7 +110,7 @@ export class AuthService {
   }
 
   /** Rotates the refresh token. A rotated (old) token presented again ends the whole session. */
-  async refresh(request: FastifyRequest, refreshToken: string): Promise<TokenPair> {
+  async refresh(ctx: ServiceContext, refreshToken: string): Promise<TokenPair> {
     const claims = this.deps.tokens.verifyRefresh(refreshToken);
     if (!claims) throw new HttpError(401, 'errors:tokenInvalid');
     const session = await this.sessions.findLive(claims.sid);
@@ -117,7 +118,7 @@ export class AuthService {
     const next = await this.sessions.rotate(session.id, claims.jti);
     if (!next) {
       await this.sessions.revoke(session.id, 'refresh_reuse');
-      await this.deps.audit.record(request, {
+      await this.deps.audit.record(ctx, {
         action: 'refresh_reuse',
         outcome: 'denied',
         actorUserId: session.user_id,
@@ -129,51 +130,144 @@ export class AuthService {
     return this.pair({ id: session.user_id, org_id: session.org_id }, session.id, 'full', next);
   }
 
-  async logout(request: FastifyRequest, refreshToken: string): Promise<void> {
+  async logout(ctx: ServiceContext, refreshToken: string): Promise<void> {
     const claims = this.deps.tokens.verifyRefresh(refreshToken);
     if (!claims) throw new HttpError(401, 'errors:tokenInvalid');
+    const session = await this.sessions.findLive(claims.sid);
     await this.sessions.revoke(claims.sid, 'logout');
-    await this.deps.audit.record(request, { action: 'logout', outcome: 'success', actorUserId: claims.user_id, detail: { session: claims.sid } });
+    await this.deps.audit.record(ctx, {
+      action: 'logout',
+      outcome: 'success',
+      actorUserId: claims.user_id,
+      orgId: session?.org_id ?? null,
+      detail: { session: claims.sid },
+    });
   }
 
   /**
    * POST /verify/. In a limited session: the sign-in's second step; answers the user with a new
-   * full pair (the limited pair stops working). In a full session: confirms the device being
-   * enrolled. Five wrong codes end a pending sign-in.
+   * full pair (the limited pair stops working). Each code is counted before it is checked:
+   * the fifth wrong one ends the pending sign-in, and parallel requests cannot get past that.
+   * In a full session: confirms the device being enrolled (five tries per 15 minutes).
    */
-  async verify(request: FastifyRequest, code: string): Promise<UserDto & Partial<TokenPair>> {
-    const auth = request.auth!;
-    const { mfa, audit } = this.deps;
-    if (auth.access === 'limited') {
-      if (await mfa.verifySignIn(auth.userId, auth.sessionId, code)) {
-        const session = await this.sessions.findLive(auth.sessionId);
-        const jti = session ? await this.sessions.rotate(auth.sessionId, session.refresh_jti, 'full') : null;
-        if (!jti) throw new HttpError(401, 'errors:sessionEnded');
-        await audit.record(request, { action: 'mfa_verify', outcome: 'success' });
-        return { ...presentUser(auth.user, request.lang), ...this.pair(auth.user, auth.sessionId, 'full', jti) };
+  async verify(ctx: SignedInContext, code: string): Promise<(UserDto & Partial<TokenPair>) & { upgraded: boolean }> {
+    const { actor } = ctx;
+    const { mfa, audit, limiter } = this.deps;
+    if (actor.access === 'limited') {
+      const attempt = await limiter.take('mfaSignIn', actor.sessionId);
+      if (!attempt.allowed) {
+        await this.sessions.revoke(actor.sessionId, 'mfa_attempts');
+        await audit.record(ctx, { action: 'mfa_verify', outcome: 'denied', detail: { reason: 'attempts' } });
+        throw new HttpError(401, 'errors:mfaTooManyAttempts');
       }
-      const attempts = await this.sessions.countMfaFailure(auth.sessionId);
-      await audit.record(request, { action: 'mfa_verify', outcome: 'failure', detail: { attempts } });
-      if (attempts >= MFA_MAX_ATTEMPTS) {
-        await this.sessions.revoke(auth.sessionId, 'mfa_attempts');
+      if (await mfa.checkCode(actor.user, actor.sessionId, code)) {
+        const session = await this.sessions.findLive(actor.sessionId);
+        const jti = session ? await this.sessions.rotate(actor.sessionId, session.refresh_jti, 'full') : null;
+        if (!jti) throw new HttpError(401, 'errors:sessionEnded');
+        await limiter.clear('mfaSignIn', actor.sessionId);
+        await audit.record(ctx, { action: 'mfa_verify', outcome: 'success' });
+        return { ...presentUser(actor.user, ctx.lang), ...this.pair(actor.user, actor.sessionId, 'full', jti), upgraded: true };
+      }
+      await audit.record(ctx, { action: 'mfa_verify', outcome: 'failure', detail: { attempts: attempt.used } });
+      if (attempt.last) {
+        await this.sessions.revoke(actor.sessionId, 'mfa_attempts');
         throw new HttpError(401, 'errors:mfaTooManyAttempts');
       }
       throw new HttpError(400, 'validation:codeInvalid');
     }
 
-    const pending = await mfa.pendingDevice(auth.userId);
+    const pending = await mfa.pendingDevice(actor.user);
     if (!pending) throw new HttpError(400, 'errors:mfaNoPendingDevice');
-    const ok =
-      pending.device_type === 'email'
-        ? await mfa.consumeEmailCode(auth.userId, { deviceUuid: pending.uuid }, code)
-        : await mfa.consumeTotp(pending.uuid, code);
-    if (!ok) {
-      await audit.record(request, { action: 'mfa_enable', outcome: 'failure', detail: { device_type: pending.device_type } });
+    const attempt = await limiter.take('mfaEnrol', String(actor.userId));
+    if (!attempt.allowed) {
+      await audit.record(ctx, { action: 'mfa_enable', outcome: 'denied', detail: { reason: 'attempts', device_type: pending.device_type } });
+      throw tooManyTries(attempt.retryAfterS);
+    }
+    if (!(await mfa.confirmPending(actor.user, pending, code))) {
+      await audit.record(ctx, { action: 'mfa_enable', outcome: 'failure', detail: { device_type: pending.device_type } });
       throw new HttpError(400, 'validation:codeInvalid');
     }
-    await mfa.confirm(pending.uuid);
-    await audit.record(request, { action: 'mfa_enable', outcome: 'success', detail: { device_type: pending.device_type } });
-    const user = await this.deps.users.findById(auth.orgId, auth.userId);
-    return presentUser(user!, request.lang);
+    await limiter.clear('mfaEnrol', String(actor.userId));
+    await audit.record(ctx, { action: 'mfa_enable', outcome: 'success', detail: { device_type: pending.device_type } });
+    const user = (await new UsersRepository(this.deps.db, orgScope(actor.orgId)).findById(actor.userId))!;
+    this.notify(user, ctx, 'mfaEnabled', { device: pending.device_type });
+    return { ...presentUser(user, ctx.lang), upgraded: false };
+  }
+
+  /**
+   * Asks again who is at the keyboard before a sensitive change: the password, or a code from a
+   * second factor the user has (an authenticator code, or an e-mailed code of this session).
+   * Tries are counted first (five per 15 minutes, then 429). A wrong answer is a field error.
+   */
+  async confirmIdentity(
+    ctx: SignedInContext,
+    fields: ReauthFields,
+    opts: { passwordField?: string; wrongPassword?: string } = {},
+  ): Promise<void> {
+    const { actor } = ctx;
+    const passwordField = opts.passwordField ?? 'password';
+    if (!fields.password && !fields.code) throw new FieldError({ [passwordField]: ['validation:reauthRequired'] });
+    const key = String(actor.userId);
+    const attempt = await this.deps.limiter.take('reauth', key);
+    if (!attempt.allowed) {
+      await this.deps.audit.record(ctx, { action: 'reauth', outcome: 'denied', detail: { reason: 'attempts' } });
+      throw tooManyTries(attempt.retryAfterS);
+    }
+    const method = fields.password ? 'password' : 'code';
+    let ok: boolean;
+    if (fields.password) {
+      const hash = await new UsersRepository(this.deps.db, orgScope(actor.orgId)).passwordHash(actor.userId);
+      ok = hash ? await verifyPassword(hash, fields.password) : await verifyAgainstNothing(fields.password);
+    } else {
+      ok = await this.deps.mfa.checkCode(actor.user, actor.sessionId, fields.code!);
+    }
+    if (ok) {
+      await this.deps.limiter.clear('reauth', key);
+      return;
+    }
+    await this.deps.audit.record(ctx, { action: 'reauth', outcome: 'failure', detail: { method } });
+    throw new FieldError(
+      method === 'password' ? { [passwordField]: [opts.wrongPassword ?? 'validation:reauthPasswordWrong'] } : { code: ['validation:codeInvalid'] },
+    );
+  }
+
+  /** E-mails a code for re-authentication, bound to this session (for users with an e-mail second factor). */
+  async sendReauthCode(ctx: SignedInContext): Promise<void> {
+    const { actor } = ctx;
+    if (!actor.user.mfa_devices.some((d) => d.device_type === 'email')) throw new HttpError(400, 'errors:noEmailFactor');
+    const attempt = await this.deps.limiter.take('reauthCode', String(actor.userId));
+    if (!attempt.allowed) throw tooManyTries(attempt.retryAfterS);
+    await this.deps.mfa.sendEmailCode(mailTarget(actor.user, ctx.lang), { sessionId: actor.sessionId });
+    await this.deps.audit.record(ctx, { action: 'reauth_code', outcome: 'success' });
+  }
+
+  /** A notice about the account, in the user's language, sent without holding up the answer. */
+  notify(user: UserView, ctx: ServiceContext, kind: 'mfaEnabled' | 'mfaRemoved', vars: { device: string }) {
+    const target = mailTarget(user, ctx.lang);
+    this.deps.background.send(
+      renderMail(kind, target.lang, target.email, { name: target.name, orgName: target.orgName, device: translate(target.lang, `emails:devices.${vars.device}`) }),
+      { user: user.id },
+    );
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthService;
+  }
+}
+
+export default servicePlugin(
+  'auth',
+  ['db', 'auth', 'audit-service', 'mfa-service', 'limiter-service', 'mail', 'organizations-service'],
+  (app) =>
+    new AuthService({
+      db: app.db,
+      tokens: app.tokens,
+      audit: app.audit,
+      mfa: app.mfa,
+      limiter: app.limiter,
+      background: app.backgroundMail,
+      organizations: app.organizations,
+    }),
+);

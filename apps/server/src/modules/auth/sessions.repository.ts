@@ -2,15 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { REFRESH_TOKEN_TTL_S, type AccessLevel } from '@healthbook/shared';
 import type { Db } from '../../db/client';
+import type { OrgScope } from '../../db/scope';
 
+/**
+ * Sessions (one per sign-in). A session is found by its id, a random UUID the server issued
+ * and signed into the tokens: that id is the capability, so lookups by id need no organisation.
+ * Everything about a user's sessions is scoped to the user's organisation.
+ */
 export class SessionsRepository {
   constructor(private readonly db: Db) {}
 
-  async create(input: { userId: number; orgId: number; access: AccessLevel; ip: string; userAgent: string | undefined }) {
+  async create(scope: OrgScope, input: { userId: number; access: AccessLevel; ip: string | null; userAgent: string | undefined }) {
     const row = {
       id: randomUUID(),
       user_id: input.userId,
-      org_id: input.orgId,
+      org_id: scope.orgId,
       access: input.access,
       refresh_jti: randomUUID(),
       ip: input.ip,
@@ -24,7 +30,7 @@ export class SessionsRepository {
   findLive(id: string) {
     return this.db
       .selectFrom('sessions')
-      .selectAll()
+      .select(['id', 'user_id', 'org_id', 'access', 'refresh_jti'])
       .where('id', '=', id)
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', sql<Date>`now()`)
@@ -36,7 +42,7 @@ export class SessionsRepository {
     const next = randomUUID();
     const result = await this.db
       .updateTable('sessions')
-      .set({ refresh_jti: next, last_used_at: sql`now()`, ...(access ? { access, mfa_attempts: 0 } : {}) })
+      .set({ refresh_jti: next, last_used_at: sql`now()`, ...(access ? { access } : {}) })
       .where('id', '=', id)
       .where('refresh_jti', '=', jti)
       .where('revoked_at', 'is', null)
@@ -49,19 +55,24 @@ export class SessionsRepository {
   }
 
   /** Ends every session of a user (password reset or change), optionally keeping one. */
-  async revokeAllForUser(userId: number, reason: string, except?: string): Promise<void> {
-    let q = this.db.updateTable('sessions').set({ revoked_at: sql`now()`, revoked_reason: reason }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  async revokeAllForUser(scope: OrgScope, userId: number, reason: string, except?: string): Promise<void> {
+    let q = this.db
+      .updateTable('sessions')
+      .set({ revoked_at: sql`now()`, revoked_reason: reason })
+      .where('org_id', '=', scope.orgId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
     if (except) q = q.where('id', '!=', except);
     await q.execute();
   }
 
-  async countMfaFailure(id: string): Promise<number> {
-    const row = await this.db
-      .updateTable('sessions')
-      .set((eb) => ({ mfa_attempts: eb('mfa_attempts', '+', 1) }))
-      .where('id', '=', id)
-      .returning('mfa_attempts')
+  /** Housekeeping: sessions ended or expired before the cutoff. */
+  async removeEndedBefore(graceDays: number): Promise<number> {
+    const cutoff = sql<Date>`now() - make_interval(days => ${graceDays})`;
+    const result = await this.db
+      .deleteFrom('sessions')
+      .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('revoked_at', '<', cutoff)]))
       .executeTakeFirst();
-    return row?.mfa_attempts ?? 0;
+    return Number(result.numDeletedRows);
   }
 }

@@ -1,25 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MailboxMessageSchema, type MailboxMessage } from '@healthbook/shared';
-import type { Db } from '../../db/client';
+import { MailboxMessageSchema } from '@healthbook/shared';
+import { OutboxRepository } from '../mail/outbox.repository';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-async function latestMessages(db: Db, limit: number): Promise<MailboxMessage[]> {
-  const rows = await db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();
-  return rows.map((r) => ({
-    id: r.id,
-    to: r.to_address,
-    subject: r.subject,
-    text: r.text_body,
-    html: r.html_body,
-    created_at: new Date(r.created_at).toISOString(),
-  }));
-}
-
 /** Development mailbox: the mail kept in the outbox when no SMTP_URL is set. Never registered in production. */
-const devRoutes: FastifyPluginAsyncZod = async (app) => {
+export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  const outbox = new OutboxRepository(app.db);
+
   app.get(
     '/dev/mailbox/messages',
     {
@@ -31,14 +21,14 @@ const devRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const messages = await latestMessages(app.db, request.query.limit);
+      const messages = await outbox.latest(request.query.limit);
       const to = request.query.to?.toLowerCase();
       return to ? messages.filter((m) => m.to.toLowerCase() === to) : messages;
     },
   );
 
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
-    const messages = await latestMessages(app.db, 50);
+    const messages = await outbox.latest(50);
     const items = messages
       .map(
         (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(m.created_at)}</p><pre>${escapeHtml(m.text)}</pre></article>`,
@@ -58,5 +48,3 @@ const devRoutes: FastifyPluginAsyncZod = async (app) => {
       );
   });
 };
-
-export default devRoutes;

@@ -1,7 +1,10 @@
-import type { AuthContext } from '../../plugins/auth';
+import type { Actor } from '../../context';
+import { isAdministrator } from '../users/users.policy';
 
 export type InvitationAction = 'create' | 'list';
-export type InvitationActor = Pick<AuthContext, 'orgId' | 'roles' | 'isSuperadmin'>;
+export type InvitationActor = Pick<Actor, 'orgId' | 'roles' | 'isSuperadmin'>;
+
+export { isAdministrator };
 
 /**
  * Who may invite patients into an organisation and see its invitations: that organisation's
@@ -10,9 +13,4 @@ export type InvitationActor = Pick<AuthContext, 'orgId' | 'roles' | 'isSuperadmi
 export function can(actor: InvitationActor, _action: InvitationAction, org: { id: number }): boolean {
   if (actor.isSuperadmin) return true;
   return actor.roles.includes('org_admin') && actor.orgId === org.id;
-}
-
-/** Whether the actor administers anything at all (decides 403 versus "no such organisation"). */
-export function isAdministrator(actor: InvitationActor): boolean {
-  return actor.isSuperadmin || actor.roles.includes('org_admin');
 }

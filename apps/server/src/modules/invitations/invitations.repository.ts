@@ -1,19 +1,30 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/client';
 import type { InvitationsTable } from '../../db/schema';
-import type { Selectable } from 'kysely';
+import type { OrgScope } from '../../db/scope';
 
 export type InvitationRow = Selectable<InvitationsTable>;
 
 /** A pending invitation: not used and not expired. */
 const PENDING = sql<boolean>`used_at is null and expires_at > now()`;
 
-/** Invitations are tenant data: every lookup names its organisation (or is by the globally unique code hash). */
+/**
+ * The pending invitation behind an access code, in any organisation. The code (2^50, only its
+ * hash stored, unique) is the capability of whoever holds it, so this lookup needs no scope;
+ * the caller compares the organisation when the client named one.
+ */
+export function findPendingByCode(db: Db, codeHash: string): Promise<InvitationRow | undefined> {
+  return db.selectFrom('invitations').selectAll().where('code_hash', '=', codeHash).where(PENDING).executeTakeFirst();
+}
+
+/** Invitations of one organisation. */
 export class InvitationsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly scope: OrgScope,
+  ) {}
 
   insert(values: {
-    org_id: number;
     first_name: string;
     last_name: string;
     dob: string;
@@ -23,30 +34,33 @@ export class InvitationsRepository {
     created_by: number | null;
     expires_at: Date;
   }): Promise<InvitationRow> {
-    return this.db.insertInto('invitations').values(values).returningAll().executeTakeFirstOrThrow();
+    return this.db
+      .insertInto('invitations')
+      .values({ ...values, org_id: this.scope.orgId })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   async remove(id: number): Promise<void> {
-    await this.db.deleteFrom('invitations').where('id', '=', id).execute();
+    await this.db.deleteFrom('invitations').where('org_id', '=', this.scope.orgId).where('id', '=', id).execute();
   }
 
-  listForOrg(orgId: number): Promise<InvitationRow[]> {
-    return this.db.selectFrom('invitations').selectAll().where('org_id', '=', orgId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-  }
-
-  /** The pending invitation with this code hash, within one organisation, or (orgId null) in any. */
-  findPendingByCode(orgId: number | null, codeHash: string): Promise<InvitationRow | undefined> {
-    let q = this.db.selectFrom('invitations').selectAll().where('code_hash', '=', codeHash).where(PENDING);
-    if (orgId !== null) q = q.where('org_id', '=', orgId);
-    return q.executeTakeFirst();
-  }
-
-  /** The newest pending invitation of the organisation for this person (names case-insensitive). */
-  findPendingByPerson(orgId: number, firstName: string, lastName: string, dob: string): Promise<InvitationRow | undefined> {
+  list(): Promise<InvitationRow[]> {
     return this.db
       .selectFrom('invitations')
       .selectAll()
-      .where('org_id', '=', orgId)
+      .where('org_id', '=', this.scope.orgId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /** The newest pending invitation for this person (names case-insensitive). */
+  findPendingByPerson(firstName: string, lastName: string, dob: string): Promise<InvitationRow | undefined> {
+    return this.db
+      .selectFrom('invitations')
+      .selectAll()
+      .where('org_id', '=', this.scope.orgId)
       .where('dob', '=', dob)
       .where(sql`lower(first_name)`, '=', firstName.trim().toLowerCase())
       .where(sql`lower(last_name)`, '=', lastName.trim().toLowerCase())
@@ -56,11 +70,12 @@ export class InvitationsRepository {
       .executeTakeFirst();
   }
 
-  /** Gives a pending invitation a new code and a new expiry; answers false when it is no longer pending. */
-  async rotateCode(id: number, codeHash: string, expiresAt: Date): Promise<InvitationRow | undefined> {
+  /** Gives a pending invitation a new code and a new expiry; answers undefined when it is no longer pending. */
+  rotateCode(id: number, codeHash: string, expiresAt: Date): Promise<InvitationRow | undefined> {
     return this.db
       .updateTable('invitations')
       .set({ code_hash: codeHash, expires_at: expiresAt })
+      .where('org_id', '=', this.scope.orgId)
       .where('id', '=', id)
       .where('used_at', 'is', null)
       .returningAll()
@@ -75,6 +90,7 @@ export class InvitationsRepository {
     const row = await this.db
       .updateTable('invitations')
       .set({ used_at: sql`now()` })
+      .where('org_id', '=', this.scope.orgId)
       .where('id', '=', id)
       .where(PENDING)
       .returning('id')
@@ -83,17 +99,6 @@ export class InvitationsRepository {
   }
 
   async setUser(id: number, userId: number): Promise<void> {
-    await this.db.updateTable('invitations').set({ user_id: userId }).where('id', '=', id).execute();
-  }
-
-  /** Whether the organisation already has an account with this e-mail address (case-insensitive). */
-  async emailHasAccount(orgId: number, email: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('users')
-      .select('id')
-      .where('org_id', '=', orgId)
-      .where(sql`lower(email)`, '=', email.trim().toLowerCase())
-      .executeTakeFirst();
-    return row !== undefined;
+    await this.db.updateTable('invitations').set({ user_id: userId }).where('org_id', '=', this.scope.orgId).where('id', '=', id).execute();
   }
 }

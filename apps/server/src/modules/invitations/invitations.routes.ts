@@ -7,22 +7,15 @@ import {
   InvitationSchema,
   ListInvitationsQuerySchema,
 } from '@healthbook/shared';
-import { BackgroundMail } from '../recovery/background-mail';
 import { presentInvitation } from './invitations.presenter';
-import { InvitationsService } from './invitations.service';
 
 const errors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 401: DetailErrorSchema, 403: DetailErrorSchema };
 
 /** Administrators invite patients into their organisation (super admins: into any). */
-const invitationsRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, opts) => {
-  const background = new BackgroundMail(app.mailer, app.log);
-  app.addHook('onClose', () => background.drain());
-  const service = new InvitationsService({ db: app.db, mailer: app.mailer, audit: app.audit, publicUrl: opts.publicUrl, background });
-
+export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/admin/invitations/',
     {
-      preHandler: app.requireAuth(),
       schema: {
         tags: ['invitations'],
         summary: 'Invite a person: e-mails an access code valid for 30 days',
@@ -34,9 +27,10 @@ const invitationsRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (a
       },
     },
     async (request, reply) => {
-      const org = await service.orgForAdmin(request, request.body.org_id, 'create');
-      const { invitation, code } = await service.create(request, org, request.body, {
-        createdBy: request.auth!.userId,
+      const ctx = request.signedIn();
+      const org = await app.invitations.orgForAdmin(ctx, request.body.org_id, 'create');
+      const { invitation, code } = await app.invitations.create(ctx, org, request.body, {
+        createdBy: ctx.actor.userId,
         lang: request.lang,
         via: 'api',
       });
@@ -47,7 +41,6 @@ const invitationsRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (a
   app.get(
     '/api/v1/admin/invitations/',
     {
-      preHandler: app.requireAuth(),
       schema: {
         tags: ['invitations'],
         summary: "The organisation's invitations, newest first (no codes)",
@@ -58,10 +51,9 @@ const invitationsRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (a
       },
     },
     async (request) => {
-      const org = await service.orgForAdmin(request, request.query.org_id, 'list');
-      return (await service.list(org)).map((row) => presentInvitation(row, request.lang));
+      const org = await app.invitations.orgForAdmin(request.signedIn(), request.query.org_id, 'list');
+      return (await app.invitations.list(org)).map((row) => presentInvitation(row, request.lang));
     },
   );
 };
 
-export default invitationsRoutes;

@@ -1,35 +1,36 @@
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { INVITATION_TTL_DAYS, type CodeRetrievalBodySchema, type CreateInvitationBodySchema, type Language, type ValidateCodeBody } from '@healthbook/shared';
+import {
+  INVITATION_TTL_DAYS,
+  type CodeRetrievalBodySchema,
+  type CreateInvitationBodySchema,
+  type Language,
+  type OrgRef,
+  type ValidateCodeBodySchema,
+} from '@healthbook/shared';
+import type { ServiceContext, SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { orgScope } from '../../db/scope';
 import { normalizeAccessCode, randomAccessCode, sha256 } from '../../lib/crypto';
 import { FieldError, HttpError } from '../../lib/http-errors';
 import { renderMail } from '../../lib/mail-templates';
-import type { Mailer } from '../../plugins/mail';
+import type { BackgroundMail, Mailer } from '../../plugins/mail';
 import type { AuditLog } from '../audit/audit.service';
-import { OrganizationsRepository, type OrganizationRow } from '../organizations/organizations.repository';
-import type { BackgroundMail } from '../recovery/background-mail';
+import type { AttemptLimiter } from '../limits/limits.service';
+import type { OrganizationRow } from '../organizations/organizations.repository';
+import type { OrganizationsService } from '../organizations/organizations.service';
+import { UsersRepository } from '../users/users.repository';
 import { can, isAdministrator, type InvitationAction } from './invitations.policy';
 import { formatMailDate } from './invitations.presenter';
-import { InvitationsRepository, type InvitationRow } from './invitations.repository';
+import { findPendingByCode, InvitationsRepository, type InvitationRow } from './invitations.repository';
+import { servicePlugin } from '../../lib/service-plugin';
 
 export type NewInvitation = z.output<typeof CreateInvitationBodySchema>;
 export type CodeRetrievalRequest = z.output<typeof CodeRetrievalBodySchema>;
-type AuditRequest = Pick<FastifyRequest, 'ip' | 'auth'> | null;
+export type ValidateCodeRequest = z.output<typeof ValidateCodeBodySchema>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CODE_ATTEMPTS = 3;
-
-/** A PostgreSQL unique violation (pg and PGlite both carry the SQLSTATE and constraint name). */
-export function isUniqueViolation(err: unknown, constraint: string): boolean {
-  const e = err as { code?: unknown; constraint?: unknown } | null;
-  return e?.code === '23505' && e.constraint === constraint;
-}
-
-/** An organisation by id (number or digits) or by client id (case-insensitive). */
-export function resolveOrg(orgs: OrganizationsRepository, ref: number | string): Promise<OrganizationRow | undefined> {
-  return typeof ref === 'number' || /^[0-9]+$/.test(ref) ? orgs.findById(Number(ref)) : orgs.findByName(ref.trim());
-}
 
 export const accessCodeHash = (code: string) => sha256(normalizeAccessCode(code));
 
@@ -37,9 +38,11 @@ export interface InvitationsDeps {
   db: Db;
   mailer: Mailer;
   audit: AuditLog;
+  limiter: AttemptLimiter;
   publicUrl: string;
   /** For mail whose sending must not show in the answer's timing (code retrieval). */
   background: BackgroundMail;
+  organizations: OrganizationsService;
 }
 
 /**
@@ -48,16 +51,18 @@ export interface InvitationsDeps {
  * Only the code's SHA-256 is kept.
  */
 export class InvitationsService {
-  readonly repo: InvitationsRepository;
-  readonly orgs: OrganizationsRepository;
+  private readonly orgs: OrganizationsService;
 
   constructor(private readonly deps: InvitationsDeps) {
-    this.repo = new InvitationsRepository(deps.db);
-    this.orgs = new OrganizationsRepository(deps.db);
+    this.orgs = deps.organizations;
   }
 
-  resolveOrg(ref: number | string) {
-    return resolveOrg(this.orgs, ref);
+  private repo(orgId: number, db: Db = this.deps.db) {
+    return new InvitationsRepository(db, orgScope(orgId));
+  }
+
+  resolveOrg(ref: OrgRef) {
+    return this.orgs.resolve(ref);
   }
 
   accessCodeLink(org: Pick<OrganizationRow, 'name'>): string {
@@ -65,15 +70,15 @@ export class InvitationsService {
   }
 
   /**
-   * The organisation an authenticated administrator acts on: the one named (super admins: any;
-   * org admins: their own), else their own. 403 for everyone else, and for an org admin naming
-   * an unknown organisation (nothing is revealed about which exist).
+   * The organisation an administrator acts on: the one named (super admins: any; org admins:
+   * their own), else their own. 403 for everyone else, and for an org admin naming an unknown
+   * organisation (nothing is revealed about which exist). Refusals are audited.
    */
-  async orgForAdmin(request: FastifyRequest, ref: number | string | undefined, action: InvitationAction): Promise<OrganizationRow> {
-    const actor = request.auth!;
+  async orgForAdmin(ctx: SignedInContext, ref: OrgRef | undefined, action: InvitationAction): Promise<OrganizationRow> {
+    const { actor } = ctx;
     const auditAction = action === 'create' ? 'invitation_create' : 'invitation_list';
     const deny = async (reason: string) => {
-      await this.deps.audit.record(request, { action: auditAction, outcome: 'denied', detail: { reason, org: ref === undefined ? null : String(ref) } });
+      await this.deps.audit.record(ctx, { action: auditAction, outcome: 'denied', detail: { reason, org: ref === undefined ? null : String(ref) } });
       return new HttpError(403, 'errors:permissionDenied');
     };
     if (!isAdministrator(actor)) throw await deny('not_admin');
@@ -88,21 +93,21 @@ export class InvitationsService {
 
   /**
    * Creates an invitation and e-mails its code; answers the row and the clear code (shown once).
-   * 400 {email} when the address already has an account in that organisation. When the mail
-   * cannot be sent the invitation is removed again and the error goes up: an invitation exists
-   * only if its invitee was told.
+   * 400 {email} when the address already has an account in that organisation (administrators
+   * see their members anyway). When the mail cannot be sent the invitation is removed again and
+   * the error goes up: an invitation exists only if its invitee was told.
    */
   async create(
-    request: AuditRequest,
+    ctx: ServiceContext,
     org: OrganizationRow,
     input: NewInvitation,
     opts: { createdBy: number | null; lang: Language; via: 'api' | 'cli' },
   ): Promise<{ invitation: InvitationRow; code: string }> {
-    if (await this.repo.emailHasAccount(org.id, input.email)) throw new FieldError({ email: ['validation:emailTaken'] });
+    if (await new UsersRepository(this.deps.db, orgScope(org.id)).emailTaken(input.email)) throw new FieldError({ email: ['validation:emailTaken'] });
+    const repo = this.repo(org.id);
     const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS);
     const { result: invitation, code } = await this.withNewCode((codeHash) =>
-      this.repo.insert({
-        org_id: org.id,
+      repo.insert({
         first_name: input.first_name,
         last_name: input.last_name,
         dob: input.dob,
@@ -124,10 +129,10 @@ export class InvitationsService {
         }),
       );
     } catch (err) {
-      await this.repo.remove(invitation.id);
+      await repo.remove(invitation.id);
       throw err;
     }
-    await this.deps.audit.record(request, {
+    await this.deps.audit.record(ctx, {
       action: 'invitation_create',
       outcome: 'success',
       orgId: org.id,
@@ -139,39 +144,52 @@ export class InvitationsService {
   }
 
   list(org: Pick<OrganizationRow, 'id'>): Promise<InvitationRow[]> {
-    return this.repo.listForOrg(org.id);
+    return this.repo(org.id).list();
   }
 
   /**
-   * The pending invitation behind a code, within the organisation named. Unknown, used, expired
-   * and another organisation's codes all get the same 400 {signup_code}.
+   * The pending invitation behind a code. With an organisation named, only that organisation's:
+   * unknown, used, expired and another organisation's codes all get the same 400 {signup_code}.
    */
-  async validate(request: FastifyRequest, body: ValidateCodeBody): Promise<InvitationRow> {
-    const org = await this.resolveOrg(body.org_id);
-    const invitation = org ? await this.repo.findPendingByCode(org.id, accessCodeHash(body.signup_code)) : undefined;
-    await this.deps.audit.record(request, {
-      action: 'invitation_validate',
+  async findByCode(ctx: ServiceContext, orgRef: OrgRef | undefined, code: string, auditAction: string): Promise<InvitationRow> {
+    const org = orgRef === undefined ? null : await this.resolveOrg(orgRef);
+    const found = orgRef !== undefined && !org ? undefined : await findPendingByCode(this.deps.db, accessCodeHash(code));
+    const invitation = found && (!org || found.org_id === org.id) ? found : undefined;
+    await this.deps.audit.record(ctx, {
+      action: auditAction,
       outcome: invitation ? 'success' : 'failure',
-      orgId: org?.id ?? null,
-      detail: invitation ? { invitation: invitation.id } : {},
+      orgId: invitation?.org_id ?? org?.id ?? null,
+      detail: invitation ? { invitation: invitation.id } : { reason: 'code' },
     });
     if (!invitation) throw new FieldError({ signup_code: ['validation:accessCodeInvalid'] });
     return invitation;
   }
 
+  validate(ctx: ServiceContext, body: ValidateCodeRequest): Promise<InvitationRow> {
+    return this.findByCode(ctx, body.org_id, body.signup_code, 'invitation_validate');
+  }
+
   /**
    * Code retrieval: when a pending invitation of the organisation matches the names
    * (case-insensitive) and the date of birth, it gets a new code (the old one stops working)
-   * and 30 more days, and the code is e-mailed to the invited address. The caller answers the
-   * same either way; the mail leaves in the background so timing tells nothing either.
+   * and 30 more days, and the code is e-mailed to the invited address. At most three mails per
+   * person an hour (counted before the lookup, so parallel requests cannot send more). The
+   * caller answers the same either way; the mail leaves in the background so timing tells nothing.
    */
-  async retrieveCode(request: FastifyRequest, body: CodeRetrievalRequest): Promise<void> {
+  async retrieveCode(ctx: ServiceContext, body: CodeRetrievalRequest): Promise<void> {
     const org = await this.resolveOrg(body.org_id);
-    const found = org ? await this.repo.findPendingByPerson(org.id, body.first_name, body.last_name, body.DOB) : undefined;
+    const person = [org?.id ?? String(body.org_id), body.first_name.toLowerCase(), body.last_name.toLowerCase(), body.DOB].join(':');
+    const attempt = await this.deps.limiter.take('codeRetrieval', person);
+    if (!attempt.allowed) {
+      await this.deps.audit.record(ctx, { action: 'code_retrieval', outcome: 'denied', orgId: org?.id ?? null, detail: { reason: 'attempts' } });
+      return;
+    }
+    const repo = org ? this.repo(org.id) : undefined;
+    const found = repo ? await repo.findPendingByPerson(body.first_name, body.last_name, body.DOB) : undefined;
     const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS);
-    const rotated = found ? await this.withNewCode((codeHash) => this.repo.rotateCode(found.id, codeHash, expiresAt)) : undefined;
+    const rotated = found && repo ? await this.withNewCode((codeHash) => repo.rotateCode(found.id, codeHash, expiresAt)) : undefined;
     const invitation = rotated?.result;
-    await this.deps.audit.record(request, {
+    await this.deps.audit.record(ctx, {
       action: 'code_retrieval',
       outcome: invitation ? 'success' : 'failure',
       orgId: org?.id ?? null,
@@ -179,12 +197,12 @@ export class InvitationsService {
     });
     if (!org || !invitation || !rotated) return;
     this.deps.background.send(
-      renderMail('codeRetrieval', request.lang, invitation.email, {
+      renderMail('codeRetrieval', ctx.lang, invitation.email, {
         name: invitation.first_name,
         orgName: org.org_name,
         link: this.accessCodeLink(org),
         code: rotated.code,
-        expires: formatMailDate(expiresAt, request.lang),
+        expires: formatMailDate(expiresAt, ctx.lang),
       }),
       { invitation: invitation.id },
     );
@@ -195,10 +213,31 @@ export class InvitationsService {
     for (let attempt = 1; ; attempt++) {
       const code = randomAccessCode();
       try {
-        return { result: await write(sha256(normalizeAccessCode(code))), code };
+        return { result: await write(accessCodeHash(code)), code };
       } catch (err) {
         if (attempt >= CODE_ATTEMPTS || !isUniqueViolation(err, 'invitations_code_hash_key')) throw err;
       }
     }
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    invitations: InvitationsService;
+  }
+}
+
+export default servicePlugin<'invitations', { publicUrl: string }>(
+  'invitations',
+  ['db', 'mail', 'audit-service', 'limiter-service', 'organizations-service'],
+  (app, opts) =>
+    new InvitationsService({
+      db: app.db,
+      mailer: app.mailer,
+      audit: app.audit,
+      limiter: app.limiter,
+      publicUrl: opts.publicUrl,
+      background: app.backgroundMail,
+      organizations: app.organizations,
+    }),
+);

@@ -1,11 +1,16 @@
 import { parseArgs } from 'node:util';
-import { CreateInvitationBodySchema, GENDER_KEYS, isSupportedLanguage, translate } from '@healthbook/shared';
+import { CreateInvitationBodySchema, GENDER_KEYS, OrgRefSchema, isSupportedLanguage, translate } from '@healthbook/shared';
 import type { Db } from '../../db/client';
 import { FieldError } from '../../lib/http-errors';
-import type { Mailer } from '../../plugins/mail';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import { systemContext } from '../../context';
+import { BackgroundMail, type Mailer } from '../../plugins/mail';
 import { AuditLog } from '../audit/audit.service';
-import { BackgroundMail } from '../recovery/background-mail';
+import { AttemptLimiter } from '../limits/limits.service';
 import { InvitationsService } from './invitations.service';
+import { OrganizationsService } from '../organizations/organizations.service';
+import { LocalBus } from '../../lib/shared-cache';
 
 export const INVITE_USAGE = `Usage: npm run cli -- invite --org <client id or id> --first-name <name> --last-name <name>
                            --dob <YYYY-MM-DD or MM/DD/YYYY> --gender <${GENDER_KEYS.join('|')}> --email <address> [--lang en|el]
@@ -19,6 +24,8 @@ export interface InviteCommandDeps {
   publicUrl: string;
   out: (line: string) => void;
   err: (line: string) => void;
+  /** Where the services log (default: nowhere; the command prints what matters). */
+  log?: FastifyBaseLogger;
 }
 
 const OPTIONS = {
@@ -69,12 +76,22 @@ export async function runInviteCommand(argv: string[], deps: InviteCommandDeps):
 
   const audit = new AuditLog(deps.db);
   const background = new BackgroundMail(deps.mailer, { error: (_obj, msg) => deps.err(msg) });
-  const service = new InvitationsService({ db: deps.db, mailer: deps.mailer, audit, publicUrl: deps.publicUrl, background });
-  const org = await service.resolveOrg(values.org!);
+  const service = new InvitationsService({
+    db: deps.db,
+    mailer: deps.mailer,
+    audit,
+    limiter: new AttemptLimiter(deps.db),
+    publicUrl: deps.publicUrl,
+    background,
+    organizations: new OrganizationsService(deps.db, new LocalBus(), audit),
+  });
+  const ctx = systemContext(deps.log ?? pino({ level: 'silent' }), lang);
+  const orgRef = OrgRefSchema.safeParse(values.org);
+  const org = orgRef.success ? await service.resolveOrg(orgRef.data) : undefined;
   if (!org) return usageError([`--org: ${translate('en', 'errors:organizationUnknown')}: ${values.org}`]);
 
   try {
-    const { invitation, code } = await service.create(null, org, parsed.data, { createdBy: null, lang, via: 'cli' });
+    const { invitation, code } = await service.create(ctx, org, parsed.data, { createdBy: null, lang, via: 'cli' });
     deps.out(`Invitation ${invitation.id} for ${invitation.email} in ${org.name} (${org.org_name}), valid until ${new Date(invitation.expires_at).toISOString()}.`);
     deps.out(`The access code was e-mailed (${deps.mailer.mode === 'smtp' ? 'through SMTP_URL' : 'kept in the outbox: /dev/mailbox'}).`);
     deps.out(`Access code: ${code}`);

@@ -1,22 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DetailErrorSchema, FieldErrorsSchema, MfaDeviceSchema, MfaUuidParamsSchema, RegisterMfaBodySchema } from '@healthbook/shared';
+import { DetailErrorSchema, FieldErrorsSchema, MfaDeviceSchema, MfaUuidParamsSchema, ReauthFieldsSchema, RegisterMfaBodySchema } from '@healthbook/shared';
 import { notFound } from '../../lib/http-errors';
-import { MfaService } from './mfa.service';
+import { mailTarget } from '../users/users.presenter';
 
-const errors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 401: DetailErrorSchema, 403: DetailErrorSchema, 404: DetailErrorSchema };
+const errors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 401: DetailErrorSchema, 403: DetailErrorSchema, 404: DetailErrorSchema, 429: DetailErrorSchema };
+const REAUTH_NOTE =
+  'Asks again who is at the keyboard: `password`, or `code` (an authenticator code, or one e-mailed by POST /api/v1/me/reauth_code/). Missing or wrong: 400 {password|code: [...]}; five wrong tries in 15 minutes: 429.';
 
-/** Enrolling and removing second factors (a full sign-in is needed). */
-const mfaRoutes: FastifyPluginAsyncZod<{ jwtSecret: string }> = async (app, opts) => {
-  const mfa = new MfaService(app.db, app.mailer, opts.jwtSecret);
-
-  const target = (request: FastifyRequest) => {
-    const user = request.auth!.user;
-    const lang = (user.settings as { language?: 'en' | 'el' }).language ?? request.lang;
-    return { userId: user.id, email: user.email, name: user.first_name, orgName: user.org_name, orgShort: user.org_client_id, lang };
-  };
-
+/** Enrolling and removing second factors (authenticated context; a full sign-in is needed). */
+export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [path, type] of [
     ['/api/v1/mfa/register/hotp/', 'email'],
     ['/api/v1/mfa/register/totp/', 'google'],
@@ -24,19 +17,20 @@ const mfaRoutes: FastifyPluginAsyncZod<{ jwtSecret: string }> = async (app, opts
     app.post(
       path,
       {
-        preHandler: app.requireAuth(),
         schema: {
           tags: ['mfa'],
           summary: type === 'email' ? 'Start enrolling e-mail codes (a code is e-mailed)' : 'Start enrolling an authenticator app',
-          description: 'The device stays unconfirmed until POST /api/v1/verify/ with a valid code.',
+          description: `The device stays unconfirmed until POST /api/v1/verify/ with a valid code; then a notice is e-mailed. ${REAUTH_NOTE}`,
           security: [{ bearerAuth: [] }],
-          body: RegisterMfaBodySchema.extend({ device_type: z.literal(type) }),
+          body: RegisterMfaBodySchema.extend({ device_type: z.literal(type) }).extend(ReauthFieldsSchema.shape),
           response: { 201: MfaDeviceSchema, ...errors },
         },
       },
       async (request, reply) => {
-        const device = await mfa.register(target(request), type);
-        await app.audit.record(request, { action: 'mfa_register', outcome: 'success', detail: { device_type: type } });
+        const ctx = request.signedIn();
+        await app.auth.confirmIdentity(ctx, request.body);
+        const device = await app.mfa.register(mailTarget(ctx.actor.user, ctx.lang), type);
+        await app.audit.record(ctx, { action: 'mfa_register', outcome: 'success', detail: { device_type: type } });
         return reply.code(201).send(device);
       },
     );
@@ -45,22 +39,26 @@ const mfaRoutes: FastifyPluginAsyncZod<{ jwtSecret: string }> = async (app, opts
   app.delete(
     '/api/v1/mfa/:uuid',
     {
-      preHandler: app.requireAuth(),
       schema: {
         tags: ['mfa'],
         summary: 'Remove one of your second-factor devices',
+        description: `A confirmed device: ${REAUTH_NOTE} (JSON body). A device still being enrolled (never confirmed) is removed without. A notice is e-mailed when a confirmed device goes.`,
         security: [{ bearerAuth: [] }],
         params: MfaUuidParamsSchema,
+        body: ReauthFieldsSchema.nullish(),
         response: { 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      const removed = await mfa.remove(request.auth!.userId, request.params.uuid);
+      const ctx = request.signedIn();
+      const device = await app.mfa.findDevice(ctx.actor.user, request.params.uuid);
+      if (!device) throw notFound();
+      if (device.confirmed) await app.auth.confirmIdentity(ctx, request.body ?? {});
+      const removed = await app.mfa.remove(ctx.actor.user, request.params.uuid);
       if (!removed) throw notFound();
-      await app.audit.record(request, { action: 'mfa_remove', outcome: 'success', detail: { device_type: removed.device_type, confirmed: removed.confirmed } });
+      await app.audit.record(ctx, { action: 'mfa_remove', outcome: 'success', detail: { device_type: removed.device_type, confirmed: removed.confirmed } });
+      if (removed.confirmed) app.auth.notify(ctx.actor.user, ctx, 'mfaRemoved', { device: removed.device_type });
       return reply.code(204).send(null);
     },
   );
 };
-
-export default mfaRoutes;

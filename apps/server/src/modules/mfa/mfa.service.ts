@@ -1,25 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import { EMAIL_CODE_TTL_S, TOTP_DIGITS, TOTP_STEP_S, type Language, type MfaDevice, type MfaDeviceType } from '@healthbook/shared';
 import type { Db } from '../../db/client';
+import { orgScope } from '../../db/scope';
 import { randomDigits, SecretBox, sha256 } from '../../lib/crypto';
 import { HttpError } from '../../lib/http-errors';
 import { renderMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../plugins/mail';
+import { MfaRepository, type Binding } from './mfa.repository';
+import { servicePlugin } from '../../lib/service-plugin';
 
-interface CodeTarget {
+/** The person a code or notice goes to. */
+export interface CodeTarget {
   userId: number;
+  orgId: number;
   email: string;
   name: string;
   orgName: string;
   lang: Language;
 }
 
+/** A user as far as second factors care: who, and in which organisation. */
+export interface MfaSubject {
+  id: number;
+  org_id: number;
+}
+
 /**
  * Second factors: e-mailed six-digit codes (5 minutes, single use, bound to one sign-in or one
  * enrolment) and authenticator apps (RFC 6238: 30 s, 6 digits, one step of drift, a code is
- * refused the second time).
+ * refused the second time). Authenticator secrets are sealed with AES-256-GCM.
  */
 export class MfaService {
   private readonly box: SecretBox;
@@ -32,50 +42,33 @@ export class MfaService {
     this.box = new SecretBox(secret, 'mfa-secrets');
   }
 
-  /** E-mails a fresh code bound to a session (sign-in) or a device (enrolment); earlier ones stop working. */
-  async sendEmailCode(target: CodeTarget, bind: { sessionId: string } | { deviceUuid: string }): Promise<void> {
+  private repo(orgId: number, db: Db = this.db) {
+    return new MfaRepository(db, orgScope(orgId));
+  }
+
+  /** E-mails a fresh code bound to a session (sign-in, re-authentication) or a device (enrolment); earlier ones stop working. */
+  async sendEmailCode(target: CodeTarget, bind: Binding): Promise<void> {
     const code = randomDigits(6);
-    await this.db.transaction().execute(async (trx) => {
-      const binding = 'sessionId' in bind ? { session_id: bind.sessionId } : { device_uuid: bind.deviceUuid };
-      let stale = trx.updateTable('mfa_codes').set({ used_at: sql`now()` }).where('used_at', 'is', null).where('user_id', '=', target.userId);
-      stale = 'sessionId' in bind ? stale.where('session_id', '=', bind.sessionId) : stale.where('device_uuid', '=', bind.deviceUuid);
-      await stale.execute();
-      await trx
-        .insertInto('mfa_codes')
-        .values({
-          user_id: target.userId,
-          ...binding,
-          code_hash: sha256(code),
-          expires_at: new Date(Date.now() + EMAIL_CODE_TTL_S * 1000),
-        })
-        .execute();
-    });
+    await this.db.transaction().execute((trx) =>
+      this.repo(target.orgId, trx).replaceCode(target.userId, bind, sha256(code), new Date(Date.now() + EMAIL_CODE_TTL_S * 1000)),
+    );
     await this.mailer.send(
       renderMail('mfaCode', target.lang, target.email, { name: target.name, orgName: target.orgName, code, minutes: EMAIL_CODE_TTL_S / 60 }),
     );
   }
 
   /** Consumes a matching, live e-mailed code for that binding; answers whether it matched. */
-  async consumeEmailCode(userId: number, bind: { sessionId: string } | { deviceUuid: string }, code: string): Promise<boolean> {
-    let q = this.db
-      .updateTable('mfa_codes')
-      .set({ used_at: sql`now()` })
-      .where('user_id', '=', userId)
-      .where('code_hash', '=', sha256(code))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', sql<Date>`now()`);
-    q = 'sessionId' in bind ? q.where('session_id', '=', bind.sessionId) : q.where('device_uuid', '=', bind.deviceUuid);
-    const result = await q.executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+  consumeEmailCode(user: MfaSubject, bind: Binding, code: string): Promise<boolean> {
+    return this.repo(user.org_id).consumeCode(user.id, bind, sha256(code));
   }
 
   /** Checks an authenticator code for a device and records its time step so it cannot be used again. */
-  async consumeTotp(deviceUuid: string, code: string): Promise<boolean> {
-    const device = await this.db.selectFrom('mfa_devices').select(['secret_enc', 'last_used_step']).where('uuid', '=', deviceUuid).executeTakeFirst();
+  async consumeTotp(user: MfaSubject, deviceUuid: string, code: string): Promise<boolean> {
+    const repo = this.repo(user.org_id);
+    const device = await repo.findSecret(user.id, deviceUuid);
     if (!device?.secret_enc) return false;
-    const secret = this.box.open(device.secret_enc);
     const result = await verifyTotp({
-      secret,
+      secret: this.box.open(device.secret_enc),
       token: code,
       period: TOTP_STEP_S,
       digits: TOTP_DIGITS,
@@ -83,79 +76,70 @@ export class MfaService {
       ...(device.last_used_step !== null ? { afterTimeStep: Number(device.last_used_step) } : {}),
     });
     if (!result.valid) return false;
-    const step = (result as { timeStep: number }).timeStep;
-    // Conditional update: two requests with the same code cannot both win.
-    const updated = await this.db
-      .updateTable('mfa_devices')
-      .set({ last_used_step: step })
-      .where('uuid', '=', deviceUuid)
-      .where((eb) => eb.or([eb('last_used_step', 'is', null), eb('last_used_step', '<', step)]))
-      .executeTakeFirst();
-    return Number(updated.numUpdatedRows) === 1;
+    return repo.useStep(deviceUuid, (result as { timeStep: number }).timeStep);
   }
 
-  /** Starts enrolling a device (unconfirmed until a code proves it). */
-  async register(target: CodeTarget & { orgShort: string }, type: MfaDeviceType): Promise<MfaDevice> {
-    const existing = await this.db
-      .selectFrom('mfa_devices')
-      .select('uuid')
-      .where('user_id', '=', target.userId)
-      .where('device_type', '=', type)
-      .where(sql<boolean>`confirmed`)
-      .executeTakeFirst();
-    if (existing) throw new HttpError(400, 'errors:mfaAlreadyEnabled');
-    await this.db.deleteFrom('mfa_devices').where('user_id', '=', target.userId).where(sql<boolean>`not confirmed`).execute();
+  /**
+   * Is this code right for one of the user's confirmed devices? E-mailed codes must be bound to
+   * `sessionId` (the sign-in, or a re-authentication code of this session).
+   */
+  async checkCode(user: MfaSubject, sessionId: string, code: string): Promise<boolean> {
+    for (const d of await this.repo(user.org_id).confirmed(user.id)) {
+      if (d.device_type === 'email' && (await this.consumeEmailCode(user, { sessionId }, code))) return true;
+      if (d.device_type === 'google' && (await this.consumeTotp(user, d.uuid, code))) return true;
+    }
+    return false;
+  }
+
+  /** Starts enrolling a device (unconfirmed until a code proves it). One of each type at most. */
+  async register(target: CodeTarget, type: MfaDeviceType): Promise<MfaDevice> {
+    const repo = this.repo(target.orgId);
+    if (await repo.hasConfirmed(target.userId, type)) throw new HttpError(400, 'errors:mfaAlreadyEnabled');
     const uuid = randomUUID();
     if (type === 'email') {
-      await this.db.insertInto('mfa_devices').values({ uuid, user_id: target.userId, device_type: 'email', secret_enc: null }).execute();
+      await repo.insertPending(target.userId, uuid, 'email', null);
       await this.sendEmailCode(target, { deviceUuid: uuid });
       return { uuid, device_type: 'email', confirmed: false };
     }
     const secret = generateSecret();
-    await this.db.insertInto('mfa_devices').values({ uuid, user_id: target.userId, device_type: 'google', secret_enc: this.box.seal(secret) }).execute();
+    await repo.insertPending(target.userId, uuid, 'google', this.box.seal(secret));
     const provisioning_url = generateURI({ issuer: target.orgName, label: target.email, secret, period: TOTP_STEP_S, digits: TOTP_DIGITS });
     return { uuid, device_type: 'google', confirmed: false, provisioning_url };
   }
 
   /** The newest device being enrolled, if any. */
-  pendingDevice(userId: number) {
-    return this.db
-      .selectFrom('mfa_devices')
-      .select(['uuid', 'device_type'])
-      .where('user_id', '=', userId)
-      .where(sql<boolean>`not confirmed`)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
+  pendingDevice(user: MfaSubject) {
+    return this.repo(user.org_id).pending(user.id);
   }
 
-  async confirm(uuid: string): Promise<void> {
-    await this.db.updateTable('mfa_devices').set({ confirmed: true }).where('uuid', '=', uuid).execute();
-    await this.db.deleteFrom('mfa_codes').where('device_uuid', '=', uuid).execute();
+  /** A device being enrolled, confirmed by a right code (e-mailed for that device, or from the authenticator). */
+  async confirmPending(user: MfaSubject, pending: { uuid: string; device_type: MfaDeviceType }, code: string): Promise<boolean> {
+    const ok =
+      pending.device_type === 'email'
+        ? await this.consumeEmailCode(user, { deviceUuid: pending.uuid }, code)
+        : await this.consumeTotp(user, pending.uuid, code);
+    if (ok) await this.repo(user.org_id).confirm(user.id, pending.uuid);
+    return ok;
   }
 
-  confirmedDevices(userId: number) {
-    return this.db
-      .selectFrom('mfa_devices')
-      .select(['uuid', 'device_type'])
-      .where('user_id', '=', userId)
-      .where(sql<boolean>`confirmed`)
-      .orderBy('created_at')
-      .execute();
+  findDevice(user: MfaSubject, uuid: string) {
+    return this.repo(user.org_id).find(user.id, uuid);
   }
 
-  /** Removes one of the user's own devices; answers whether it existed. */
-  async remove(userId: number, uuid: string): Promise<{ device_type: string; confirmed: boolean } | undefined> {
-    return this.db.deleteFrom('mfa_devices').where('uuid', '=', uuid).where('user_id', '=', userId).returning(['device_type', 'confirmed']).executeTakeFirst();
+  confirmedDevices(user: MfaSubject) {
+    return this.repo(user.org_id).confirmed(user.id);
   }
 
-  /** Is this code right for any of the user's confirmed devices, at sign-in? */
-  async verifySignIn(userId: number, sessionId: string, code: string): Promise<boolean> {
-    const devices = await this.confirmedDevices(userId);
-    for (const d of devices) {
-      if (d.device_type === 'email' && (await this.consumeEmailCode(userId, { sessionId }, code))) return true;
-      if (d.device_type === 'google' && (await this.consumeTotp(d.uuid, code))) return true;
-    }
-    return false;
+  /** Removes one of the user's own devices; answers what it was, or undefined. */
+  remove(user: MfaSubject, uuid: string) {
+    return this.repo(user.org_id).remove(user.id, uuid);
   }
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    mfa: MfaService;
+  }
+}
+
+export default servicePlugin<'mfa', { jwtSecret: string }>('mfa', ['db', 'mail'], (app, opts) => new MfaService(app.db, app.mailer, opts.jwtSecret));

@@ -18,6 +18,7 @@ export function presentOrganization(org: OrganizationRow): OrganizationDetail {
     logo_url: assetUrl(org, 'logo'),
     favicon_url: assetUrl(org, 'favicon'),
     primary_color: org.primary_color,
+    video_channel_url: org.video_channel_url,
     user_org_details: [{ org: org.id }],
   };
 }
@@ -32,6 +33,7 @@ export function presentNotFound(name: string): OrganizationNotFound {
     logo_url: null,
     favicon_url: null,
     primary_color: null,
+    video_channel_url: null,
     user_org_details: [],
   };
 }

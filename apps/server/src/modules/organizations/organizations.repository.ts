@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import type { OrgRef } from '@healthbook/shared';
 import type { Db } from '../../db/client';
 import { prepare } from '../../db/prepared';
 import type { Organization } from '../../db/schema';
@@ -13,6 +15,7 @@ const COLUMNS = [
   'logo_content_type',
   'favicon_key',
   'favicon_content_type',
+  'video_channel_url',
   'updated_at',
 ] as const;
 export type OrganizationRow = Pick<Organization, (typeof COLUMNS)[number]>;
@@ -34,6 +37,20 @@ export class OrganizationsRepository {
 
   findById(id: number): Promise<OrganizationRow | undefined> {
     return this.db.selectFrom('organizations').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** An organisation as clients name it: by id, or by client id (case-insensitive). */
+  resolve(ref: OrgRef): Promise<OrganizationRow | undefined> {
+    return typeof ref === 'number' ? this.findById(ref) : this.findByName(ref);
+  }
+
+  /** Changes an organisation's settings (a new updated_at also changes its asset addresses' version). */
+  async updateSettings(id: number, settings: { video_channel_url?: string | null }): Promise<void> {
+    await this.db
+      .updateTable('organizations')
+      .set({ ...settings, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
   }
 
   list(): Promise<OrganizationRow[]> {

@@ -1,4 +1,6 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendSerialized } from '../../lib/serializer';
 import {
   DetailErrorSchema,
   FieldErrorsSchema,
@@ -6,15 +8,16 @@ import {
   OrganizationListSchema,
   OrganizationLookupSchema,
   OrganizationNameParamsSchema,
+  OrganizationDetailSchema,
+  OrganizationIdParamsSchema,
+  OrganizationSettingsBodySchema,
 } from '@healthbook/shared';
 import { z } from 'zod';
-import { notFound } from '../../lib/http-errors';
-import { OrganizationsRepository } from './organizations.repository';
-import { presentNotFound, presentOrganization } from './organizations.presenter';
+import { HttpError, notFound } from '../../lib/http-errors';
+import { canManageOrganization } from '../features/features.policy';
+import { presentOrganization } from './organizations.presenter';
 
-const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = new OrganizationsRepository(app.db);
-
+export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/organization_detail_by_name/:name',
     {
@@ -27,10 +30,8 @@ const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const name = request.params.name.toLowerCase();
-      const org = await repo.findByName(name);
       reply.header('Cache-Control', 'public, max-age=60');
-      return org ? presentOrganization(org) : presentNotFound(name);
+      return sendSerialized(reply as FastifyReply, await app.organizations.lookupJson(request.params.name));
     },
   );
 
@@ -45,7 +46,7 @@ const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'public, max-age=60');
-      return (await repo.list()).map(presentOrganization);
+      return (await app.organizations.list()).map(presentOrganization);
     },
   );
 
@@ -60,7 +61,7 @@ const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const org = await repo.findByName(request.params.name);
+      const org = await app.organizations.findByName(request.params.name);
       const key = request.params.asset === 'logo' ? org?.logo_key : org?.favicon_key;
       const type = request.params.asset === 'logo' ? org?.logo_content_type : org?.favicon_content_type;
       if (!org || !key) throw notFound();
@@ -76,4 +77,31 @@ const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default organizationsRoutes;
+
+/** An organisation's settings, changed by its administrators (authenticated context). */
+export const organizationSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/api/v1/organizations/:id/settings/',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: "Change an organisation's settings (administrators)",
+        description:
+          'video_channel_url: the external video channel the menu\'s Videos item opens (https only; null removes the item). Organisation admins for their organisation (another: 404), super admins for any; anyone else 403. Audited; every process sees it at once.',
+        security: [{ bearerAuth: [] }],
+        params: OrganizationIdParamsSchema,
+        body: OrganizationSettingsBodySchema,
+        response: { 200: OrganizationDetailSchema, 400: FieldErrorsSchema.or(DetailErrorSchema), 401: DetailErrorSchema, 403: DetailErrorSchema, 404: DetailErrorSchema },
+      },
+    },
+    async (request) => {
+      const ctx = request.signedIn();
+      const { id } = request.params;
+      if (id !== ctx.actor.orgId && !ctx.actor.isSuperadmin) throw notFound();
+      const org = await app.organizations.findById(id);
+      if (!org) throw notFound();
+      if (!canManageOrganization(ctx.actor, id)) throw new HttpError(403, 'errors:permissionDenied');
+      return presentOrganization(await app.organizations.updateSettings(ctx, org, request.body));
+    },
+  );
+};

@@ -1,40 +1,50 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/client';
 import type { ProfileQuestionsTable, WelcomeMessagesTable } from '../../db/schema';
+import type { OrgScope } from '../../db/scope';
 
 export type ProfileQuestionRecord = Selectable<ProfileQuestionsTable>;
 export type WelcomeMessageRecord = Selectable<WelcomeMessagesTable>;
 
 /**
- * Profile content of an organisation (rows with org_id null apply to every organisation) and
- * one user's answers. Every method takes the organisation or the user it is about.
+ * Profile content of one organisation (rows with org_id null apply to every organisation) and
+ * its users' answers.
  */
 export class ProfileRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly scope: OrgScope,
+  ) {}
 
-  questions(orgId: number): Promise<ProfileQuestionRecord[]> {
+  questions(): Promise<ProfileQuestionRecord[]> {
     return this.db
       .selectFrom('profile_questions')
       .selectAll()
-      .where((eb) => eb.or([eb('org_id', '=', orgId), eb('org_id', 'is', null)]))
+      .where((eb) => eb.or([eb('org_id', '=', this.scope.orgId), eb('org_id', 'is', null)]))
       .orderBy('position')
       .orderBy('id')
       .execute();
   }
 
   async answers(userId: number): Promise<Map<number, string>> {
-    const rows = await this.db.selectFrom('profile_answers').select(['question_id', 'answer']).where('user_id', '=', userId).execute();
+    const rows = await this.db
+      .selectFrom('profile_answers')
+      .select(['question_id', 'answer'])
+      .where('org_id', '=', this.scope.orgId)
+      .where('user_id', '=', userId)
+      .execute();
     return new Map(rows.map((r) => [r.question_id, r.answer]));
   }
 
   /** Whether the user has answered any question of their organisation. */
-  async hasAnswers(orgId: number, userId: number): Promise<boolean> {
+  async hasAnswers(userId: number): Promise<boolean> {
     const row = await this.db
       .selectFrom('profile_answers as a')
       .innerJoin('profile_questions as q', 'q.id', 'a.question_id')
       .select(sql<number>`1`.as('one'))
+      .where('a.org_id', '=', this.scope.orgId)
       .where('a.user_id', '=', userId)
-      .where((eb) => eb.or([eb('q.org_id', '=', orgId), eb('q.org_id', 'is', null)]))
+      .where((eb) => eb.or([eb('q.org_id', '=', this.scope.orgId), eb('q.org_id', 'is', null)]))
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
@@ -47,20 +57,25 @@ export class ProfileRepository {
     if (set.length) {
       await this.db
         .insertInto('profile_answers')
-        .values(set.map((a) => ({ user_id: userId, question_id: a.questionId, answer: a.answer })))
+        .values(set.map((a) => ({ org_id: this.scope.orgId, user_id: userId, question_id: a.questionId, answer: a.answer })))
         .onConflict((oc) => oc.columns(['user_id', 'question_id']).doUpdateSet((eb) => ({ answer: eb.ref('excluded.answer'), updated_at: sql`now()` })))
         .execute();
     }
     if (cleared.length) {
-      await this.db.deleteFrom('profile_answers').where('user_id', '=', userId).where('question_id', 'in', cleared).execute();
+      await this.db
+        .deleteFrom('profile_answers')
+        .where('org_id', '=', this.scope.orgId)
+        .where('user_id', '=', userId)
+        .where('question_id', 'in', cleared)
+        .execute();
     }
   }
 
-  welcomeMessages(orgId: number): Promise<WelcomeMessageRecord[]> {
+  welcomeMessages(): Promise<WelcomeMessageRecord[]> {
     return this.db
       .selectFrom('welcome_messages')
       .selectAll()
-      .where((eb) => eb.or([eb('org_id', '=', orgId), eb('org_id', 'is', null)]))
+      .where((eb) => eb.or([eb('org_id', '=', this.scope.orgId), eb('org_id', 'is', null)]))
       .orderBy('position')
       .orderBy('id')
       .execute();

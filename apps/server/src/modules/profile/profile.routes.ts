@@ -7,18 +7,14 @@ import {
   UserIdParamsSchema,
   WelcomeMessageListSchema,
 } from '@healthbook/shared';
-import { ProfileService } from './profile.service';
 
 const errors = { 401: DetailErrorSchema, 403: DetailErrorSchema };
 
 /** Profile questions and answers, welcome messages: always the signed-in user's own. */
-const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ProfileService(app.db);
-
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/users/profile_questions/',
     {
-      preHandler: app.requireAuth(),
       schema: {
         tags: ['profile'],
         summary: 'The profile questions of your organisation, with your answers',
@@ -28,13 +24,12 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProfileQuestionListSchema, ...errors },
       },
     },
-    async (request) => service.questions(request),
+    async (request) => app.profile.questions(request.signedIn()),
   );
 
   app.post(
     '/api/v1/users/profile_answers/',
     {
-      preHandler: app.requireAuth(),
       schema: {
         tags: ['profile'],
         summary: 'Save your answers to profile questions',
@@ -46,13 +41,12 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProfileQuestionListSchema, 400: FieldErrorsSchema.or(DetailErrorSchema), ...errors },
       },
     },
-    async (request) => service.saveAnswers(request, request.body),
+    async (request) => app.profile.saveAnswers(request.signedIn(), request.body),
   );
 
   app.get(
     '/api/v1/users/get_welcome_messages/:id',
     {
-      preHandler: app.requireAuth(),
       schema: {
         tags: ['profile'],
         summary: 'Your welcome messages',
@@ -62,8 +56,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WelcomeMessageListSchema, 400: FieldErrorsSchema, 404: DetailErrorSchema, ...errors },
       },
     },
-    async (request) => service.welcomeMessages(request, request.params.id),
+    async (request) => app.profile.welcomeMessages(request.signedIn(), request.params.id),
   );
 };
 
-export default profileRoutes;

@@ -1,9 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import type { ProfileAnswersBody, ProfileQuestion, WelcomeMessage } from '@healthbook/shared';
+import { ownScope, type SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
 import { FieldError, notFound, type Vars } from '../../lib/http-errors';
 import { presentQuestion, presentWelcomeMessage } from './profile.presenter';
 import { ProfileRepository, type ProfileQuestionRecord } from './profile.repository';
+import { servicePlugin } from '../../lib/service-plugin';
 
 type Message = string | { key: string; vars?: Vars };
 
@@ -23,18 +24,14 @@ function normalizeAnswer(q: ProfileQuestionRecord, raw: string): { answer: strin
   }
 }
 
-/** Profile questions and answers, and the welcome messages of the user's organisation. */
+/** Profile questions and answers, and the welcome messages of the user's organisation: always the user's own. */
 export class ProfileService {
-  private readonly repo: ProfileRepository;
+  constructor(private readonly db: Db) {}
 
-  constructor(private readonly db: Db) {
-    this.repo = new ProfileRepository(db);
-  }
-
-  async questions(request: FastifyRequest): Promise<ProfileQuestion[]> {
-    const { orgId, userId } = request.auth!;
-    const [questions, answers] = await Promise.all([this.repo.questions(orgId), this.repo.answers(userId)]);
-    return questions.map((q) => presentQuestion(q, answers.get(q.id), request.lang));
+  async questions(ctx: SignedInContext): Promise<ProfileQuestion[]> {
+    const repo = new ProfileRepository(this.db, ownScope(ctx));
+    const [questions, answers] = await Promise.all([repo.questions(), repo.answers(ctx.actor.userId)]);
+    return questions.map((q) => presentQuestion(q, answers.get(q.id), ctx.lang));
   }
 
   /**
@@ -42,11 +39,10 @@ export class ProfileService {
    * a value that is not one of a question's options answers 400 with a message per answer,
    * e.g. {"answers.12": ["..."]}. An empty value clears that answer.
    */
-  async saveAnswers(request: FastifyRequest, body: ProfileAnswersBody): Promise<ProfileQuestion[]> {
-    const { orgId, userId } = request.auth!;
+  async saveAnswers(ctx: SignedInContext, body: ProfileAnswersBody): Promise<ProfileQuestion[]> {
     await this.db.transaction().execute(async (trx) => {
-      const repo = new ProfileRepository(trx);
-      const questions = new Map((await repo.questions(orgId)).map((q) => [q.id, q]));
+      const repo = new ProfileRepository(trx, ownScope(ctx));
+      const questions = new Map((await repo.questions()).map((q) => [q.id, q]));
       const errors: Record<string, Message[]> = {};
       const rows: Array<{ questionId: number; answer: string | null }> = [];
       for (const [id, raw] of Object.entries(body.answers)) {
@@ -60,16 +56,28 @@ export class ProfileService {
         else rows.push({ questionId: question.id, answer: result.answer });
       }
       if (Object.keys(errors).length) throw new FieldError(errors);
-      await repo.saveAnswers(userId, rows);
+      await repo.saveAnswers(ctx.actor.userId, rows);
     });
-    return this.questions(request);
+    return this.questions(ctx);
   }
 
   /** Only one's own welcome messages: asking for anyone else's answers 404. */
-  async welcomeMessages(request: FastifyRequest, userId: number): Promise<WelcomeMessage[]> {
-    const auth = request.auth!;
-    if (userId !== auth.userId) throw notFound();
-    const messages = await this.repo.welcomeMessages(auth.orgId);
-    return messages.map((m) => presentWelcomeMessage(m, auth.user.org_name, request.lang));
+  async welcomeMessages(ctx: SignedInContext, userId: number): Promise<WelcomeMessage[]> {
+    if (userId !== ctx.actor.userId) throw notFound();
+    const messages = await new ProfileRepository(this.db, ownScope(ctx)).welcomeMessages();
+    return messages.map((m) => presentWelcomeMessage(m, ctx.actor.user.org_name, ctx.lang));
+  }
+
+  /** Whether the user has answered any question of their organisation (the wizard's step). */
+  hasAnswers(ctx: SignedInContext): Promise<boolean> {
+    return new ProfileRepository(this.db, ownScope(ctx)).hasAnswers(ctx.actor.userId);
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    profile: ProfileService;
+  }
+}
+
+export default servicePlugin('profile', ['db'], (app) => new ProfileService(app.db));

@@ -10,19 +10,11 @@ import {
   ValidateCodeBodySchema,
 } from '@healthbook/shared';
 import { presentInvitationDetails } from '../invitations/invitations.presenter';
-import { InvitationsService } from '../invitations/invitations.service';
-import { BackgroundMail } from '../recovery/background-mail';
-import { SignupService } from './signup.service';
 
 const errors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 429: DetailErrorSchema };
 
 /** Sign-up without signing in: options, access-code validation, registration, e-mail confirmation. */
-const signupRoutes: FastifyPluginAsyncZod<{ publicUrl: string; perIpLimit: number }> = async (app, opts) => {
-  const background = new BackgroundMail(app.mailer, app.log);
-  app.addHook('onClose', () => background.drain());
-  const invitations = new InvitationsService({ db: app.db, mailer: app.mailer, audit: app.audit, publicUrl: opts.publicUrl, background });
-  const service = new SignupService({ db: app.db, audit: app.audit, publicUrl: opts.publicUrl, background });
-  /** Per-IP limits: perIpLimit a minute (AUTH_RATE_LIMIT). */
+export const signupRoutes: FastifyPluginAsyncZod<{ perIpLimit: number }> = async (app, opts) => {  /** Per-IP limits: perIpLimit a minute (AUTH_RATE_LIMIT). */
   const perIp = { rateLimit: { max: opts.perIpLimit, timeWindow: '1 minute' } };
 
   app.get(
@@ -36,7 +28,7 @@ const signupRoutes: FastifyPluginAsyncZod<{ publicUrl: string; perIpLimit: numbe
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'public, max-age=300').header('Vary', 'Accept-Language');
-      return service.options(request.lang);
+      return app.signup.options(request.lang);
     },
   );
 
@@ -53,7 +45,7 @@ const signupRoutes: FastifyPluginAsyncZod<{ publicUrl: string; perIpLimit: numbe
         response: { 200: InvitationDetailsSchema, ...errors },
       },
     },
-    async (request) => presentInvitationDetails(await invitations.validate(request, request.body), request.lang, request.body.signup_code),
+    async (request) => presentInvitationDetails(await app.invitations.validate(request.ctx, request.body), request.lang, request.body.signup_code),
   );
 
   app.post(
@@ -64,13 +56,13 @@ const signupRoutes: FastifyPluginAsyncZod<{ publicUrl: string; perIpLimit: numbe
         tags: ['signup'],
         summary: 'Create an account with an access code',
         description:
-          'Names, date of birth and sex come from the invitation; when sent they must match it (400 per field otherwise). The account is created unconfirmed and a confirmation link is e-mailed; signing in before confirming answers 403. The code can be used once: of two concurrent registrations one gets 400 {signup_code}.',
+          'Names, date of birth and sex come from the invitation; when sent they must match it (400 per field otherwise). The account is created unconfirmed and a confirmation link is e-mailed; signing in before confirming answers 403. The code can be used once: of two concurrent registrations one gets 400 {signup_code}. Whether the address already has an account is not told: the answer is the same 201, nothing is created, the code stays usable, and the owner of the address gets a mail saying so.',
         body: RegisterBodySchema,
         response: { 201: MessageAnswerSchema, ...errors },
       },
     },
     async (request, reply) => {
-      await service.register(request, request.body);
+      await app.signup.register(request.ctx, request.body);
       return reply.code(201).send({ detail: request.t('errors:registered') });
     },
   );
@@ -88,10 +80,9 @@ const signupRoutes: FastifyPluginAsyncZod<{ publicUrl: string; perIpLimit: numbe
       },
     },
     async (request) => {
-      await service.confirmEmail(request, request.body);
+      await app.signup.confirmEmail(request.ctx, request.body);
       return { detail: request.t('errors:emailConfirmed') };
     },
   );
 };
 
-export default signupRoutes;

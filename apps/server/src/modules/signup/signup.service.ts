@@ -1,19 +1,22 @@
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CONFIRM_TOKEN_TTL_S, GENDER_KEYS, parseDob, type ConfirmEmailBodySchema, type Language, type RegisterBodySchema, type UserOptions } from '@healthbook/shared';
+import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { orgScope } from '../../db/scope';
 import { decodeUid, encodeUid } from '../../lib/crypto';
 import { FieldError, HttpError } from '../../lib/http-errors';
 import { renderMail } from '../../lib/mail-templates';
 import { hashPassword } from '../../lib/passwords';
+import type { BackgroundMail } from '../../plugins/mail';
 import type { AuditLog } from '../audit/audit.service';
 import { InvitationsRepository, type InvitationRow } from '../invitations/invitations.repository';
-import { accessCodeHash, isUniqueViolation, resolveOrg } from '../invitations/invitations.service';
-import { OrganizationsRepository } from '../organizations/organizations.repository';
-import type { BackgroundMail } from '../recovery/background-mail';
+import type { InvitationsService } from '../invitations/invitations.service';
+import type { OrganizationsService } from '../organizations/organizations.service';
 import { UserTokensRepository } from '../recovery/user-tokens.repository';
 import { genderOption } from '../users/users.presenter';
-import { SignupRepository } from './signup.repository';
+import { UsersRepository } from '../users/users.repository';
+import { servicePlugin } from '../../lib/service-plugin';
 
 export type RegisterRequest = z.output<typeof RegisterBodySchema>;
 export type ConfirmEmailRequest = z.output<typeof ConfirmEmailBodySchema>;
@@ -21,24 +24,19 @@ export type ConfirmEmailRequest = z.output<typeof ConfirmEmailBodySchema>;
 export interface SignupDeps {
   db: Db;
   audit: AuditLog;
+  invitations: InvitationsService;
   publicUrl: string;
-  /** The confirmation mail leaves after the account is committed; its failure is logged, not answered. */
+  /** Mail leaves after the answer is decided; its failure is logged, not answered. */
   background: BackgroundMail;
+  organizations: OrganizationsService;
 }
 
 type Fields = Record<string, string[]>;
-const codeInvalid = () => new FieldError({ signup_code: ['validation:accessCodeInvalid'] });
 const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** Sign-up with an invitation's access code, and the confirmation of the e-mail address. */
 export class SignupService {
-  private readonly invitations: InvitationsRepository;
-  private readonly orgs: OrganizationsRepository;
-
-  constructor(private readonly deps: SignupDeps) {
-    this.invitations = new InvitationsRepository(deps.db);
-    this.orgs = new OrganizationsRepository(deps.db);
-  }
+  constructor(private readonly deps: SignupDeps) {}
 
   /** The gender and sex choices in the reader's language. */
   options(lang: Language): UserOptions {
@@ -52,21 +50,18 @@ export class SignupService {
    * they must match it. In one transaction: the invitation is claimed (a concurrent
    * registration with the same code loses and gets the invalid-code answer), the account is
    * created and a confirmation token issued. Nothing is created when anything fails.
+   *
+   * Whether the e-mail address already has an account is never told: then nothing is created,
+   * the invitation stays usable, the answer is the same, and the address's owner gets a mail
+   * saying so. The password is hashed either way, so timing tells nothing either.
    */
-  async register(request: FastifyRequest, body: RegisterRequest): Promise<void> {
+  async register(ctx: ServiceContext, body: RegisterRequest): Promise<void> {
     const { audit, db } = this.deps;
-    const org = body.org_id === undefined ? null : await resolveOrg(this.orgs, body.org_id);
-    const invitation =
-      body.org_id !== undefined && !org ? undefined : await this.invitations.findPendingByCode(org?.id ?? null, accessCodeHash(body.signup_code));
-    if (!invitation) {
-      await audit.record(request, { action: 'invitation_use', outcome: 'failure', orgId: org?.id ?? null, detail: { reason: 'code' } });
-      throw codeInvalid();
-    }
+    const invitation = await this.deps.invitations.findByCode(ctx, body.org_id, body.signup_code, 'invitation_use');
 
     const fields = this.mismatches(invitation, body);
-    if (await this.invitations.emailHasAccount(invitation.org_id, body.email)) (fields.email ??= []).push('validation:emailTaken');
     if (Object.keys(fields).length > 0) {
-      await audit.record(request, {
+      await audit.record(ctx, {
         action: 'register',
         outcome: 'failure',
         orgId: invitation.org_id,
@@ -75,13 +70,23 @@ export class SignupService {
       throw new FieldError(fields);
     }
 
+    const scope = orgScope(invitation.org_id);
     const passwordHash = await hashPassword(body.password);
-    const { user, token } = await db.transaction().execute(async (trx) => {
-      if (!(await new InvitationsRepository(trx).claim(invitation.id))) throw codeInvalid();
-      let created;
+    const org = (await this.deps.organizations.findById(invitation.org_id))!;
+    const taken = async () => {
+      await audit.record(ctx, { action: 'register', outcome: 'failure', orgId: invitation.org_id, detail: { invitation: invitation.id, reason: 'email_taken' } });
+      this.deps.background.send(
+        renderMail('signupExisting', ctx.lang, body.email, { name: body.email, orgName: org.org_name, link: `${this.deps.publicUrl}/${org.name}/forgotpassword` }),
+        { invitation: invitation.id },
+      );
+    };
+    if (await new UsersRepository(db, scope).emailTaken(body.email)) return taken();
+
+    const created = await db.transaction().execute(async (trx) => {
+      if (!(await new InvitationsRepository(trx, scope).claim(invitation.id))) throw new FieldError({ signup_code: ['validation:accessCodeInvalid'] });
+      let user;
       try {
-        created = await new SignupRepository(trx).createPatient({
-          org_id: invitation.org_id,
+        user = await new UsersRepository(trx, scope).createPatient({
           email: body.email,
           password_hash: passwordHash,
           first_name: invitation.first_name,
@@ -91,41 +96,43 @@ export class SignupService {
           sex: invitation.gender,
         });
       } catch (err) {
-        if (isUniqueViolation(err, 'users_org_email_key')) throw new FieldError({ email: ['validation:emailTaken'] });
+        // Taken by a registration that committed meanwhile: roll back (the invitation stays pending).
+        if (isUniqueViolation(err, 'users_org_email_key')) return null;
         throw err;
       }
-      await new InvitationsRepository(trx).setUser(invitation.id, created.id);
-      const confirmToken = await new UserTokensRepository(trx).issue(created.id, 'confirm_email', CONFIRM_TOKEN_TTL_S);
-      const event = { orgId: created.org_id, actorUserId: created.id, subject: `${created.org_id}:${created.email}` };
-      await audit.record(request, { ...event, action: 'invitation_use', outcome: 'success', detail: { invitation: invitation.id } }, trx);
-      await audit.record(request, { ...event, action: 'register', outcome: 'success', detail: { invitation: invitation.id } }, trx);
-      return { user: created, token: confirmToken };
+      await new InvitationsRepository(trx, scope).setUser(invitation.id, user.id);
+      const token = await new UserTokensRepository(trx).issue(scope, user.id, 'confirm_email', CONFIRM_TOKEN_TTL_S);
+      const event = { orgId: user.org_id, actorUserId: user.id, subject: `${user.org_id}:${user.email}` };
+      await audit.record(ctx, { ...event, action: 'invitation_use', outcome: 'success', detail: { invitation: invitation.id } }, trx);
+      await audit.record(ctx, { ...event, action: 'register', outcome: 'success', detail: { invitation: invitation.id } }, trx);
+      return { user, token };
     });
+    if (!created) return taken();
 
-    const orgRow = org ?? (await this.orgs.findById(user.org_id))!;
     this.deps.background.send(
-      renderMail('confirm', request.lang, user.email, {
-        name: user.first_name,
-        orgName: orgRow.org_name,
-        link: `${this.deps.publicUrl}/${orgRow.name}/email/confirm/${encodeUid(user.id)}/${token}`,
+      renderMail('confirm', ctx.lang, created.user.email, {
+        name: created.user.first_name,
+        orgName: org.org_name,
+        link: `${this.deps.publicUrl}/${org.name}/email/confirm/${encodeUid(created.user.id)}/${created.token}`,
       }),
-      { user: user.id },
+      { user: created.user.id },
     );
   }
 
   /** Sets email_confirmed_at once; an unknown, expired or used link is a 400. */
-  async confirmEmail(request: FastifyRequest, body: ConfirmEmailRequest): Promise<void> {
+  async confirmEmail(ctx: ServiceContext, body: ConfirmEmailRequest): Promise<void> {
     const userId = decodeUid(body.uid);
     const confirmed =
       userId !== null &&
       (await this.deps.db.transaction().execute(async (trx) => {
-        if (!(await new UserTokensRepository(trx).consume(userId, 'confirm_email', body.token))) return false;
-        await new SignupRepository(trx).confirmEmail(userId);
-        await this.deps.audit.record(request, { action: 'email_confirm', outcome: 'success', actorUserId: userId }, trx);
+        const holder = await new UserTokensRepository(trx).consume(userId, 'confirm_email', body.token);
+        if (!holder) return false;
+        await new UsersRepository(trx, orgScope(holder.org_id)).confirmEmail(userId);
+        await this.deps.audit.record(ctx, { action: 'email_confirm', outcome: 'success', actorUserId: userId, orgId: holder.org_id }, trx);
         return true;
       }));
     if (!confirmed) {
-      await this.deps.audit.record(request, { action: 'email_confirm', outcome: 'failure', actorUserId: userId });
+      await this.deps.audit.record(ctx, { action: 'email_confirm', outcome: 'failure', actorUserId: userId });
       throw new HttpError(400, 'errors:confirmLinkInvalid');
     }
   }
@@ -148,3 +155,23 @@ export class SignupService {
     return fields;
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    signup: SignupService;
+  }
+}
+
+export default servicePlugin<'signup', { publicUrl: string }>(
+  'signup',
+  ['db', 'audit-service', 'invitations-service', 'mail', 'organizations-service'],
+  (app, opts) =>
+    new SignupService({
+      db: app.db,
+      audit: app.audit,
+      invitations: app.invitations,
+      publicUrl: opts.publicUrl,
+      background: app.backgroundMail,
+      organizations: app.organizations,
+    }),
+);

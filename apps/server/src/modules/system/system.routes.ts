@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthSchema } from '@healthbook/shared';
 
-const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: 'HEAD',
     url: '/api/ping',
@@ -30,4 +30,3 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default systemRoutes;

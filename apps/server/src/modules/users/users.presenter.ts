@@ -1,4 +1,6 @@
-import { translate, type Language, type UserDto } from '@healthbook/shared';
+import { translate, type Language, type LimitedUser, type UserDto } from '@healthbook/shared';
+import { recipientLanguage } from '../../lib/mail-templates';
+import type { CodeTarget } from '../mfa/mfa.service';
 import type { UserView } from './users.repository';
 
 export function genderOption(key: string | null, lang: Language) {
@@ -48,5 +50,30 @@ export function presentUser(user: UserView, lang: Language): UserDto {
     is_superadmin: user.is_superadmin,
     user_org_details: [{ org: user.org_id, org_name: user.org_name, name: user.org_client_id }],
     patient_appointment_details: [],
+  };
+}
+
+/** While the second factor is pending: only what the verification page needs (no personal data, no device ids). */
+export function presentLimitedUser(user: UserView): LimitedUser {
+  const full = presentUser(user, 'en');
+  return {
+    user_id: full.user_id,
+    first_name: full.first_name,
+    has_mfa_enabled: full.has_mfa_enabled,
+    mfa_devices: user.mfa_devices.map((d) => ({ device_type: d.device_type })),
+    settings: full.settings,
+    user_org_details: full.user_org_details,
+  };
+}
+
+/** Where mail to a user goes, and in which language (their own choice, else `fallback`). */
+export function mailTarget(user: Pick<UserView, 'id' | 'org_id' | 'email' | 'first_name' | 'org_name' | 'settings'>, fallback: Language): CodeTarget {
+  return {
+    userId: user.id,
+    orgId: user.org_id,
+    email: user.email,
+    name: user.first_name,
+    orgName: user.org_name,
+    lang: recipientLanguage(user.settings, fallback),
   };
 }

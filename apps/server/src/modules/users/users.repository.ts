@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/client';
 import { prepare } from '../../db/prepared';
 import type { UsersTable } from '../../db/schema';
+import type { OrgScope } from '../../db/scope';
 
 /** A user as the app handles it: never with the password hash (only sign-in and password change read that). */
 export type UserRecord = Omit<Selectable<UsersTable>, 'password_hash'> & {
@@ -82,49 +83,113 @@ function hydrate<T extends { mfa_devices: unknown }>(row: T | undefined): (Omit<
 type Raw<T> = Omit<T, 'mfa_devices'> & { mfa_devices: string[] };
 let sessionUserQuery: ((db: Db, sid: string) => Promise<Array<Raw<SessionUserRecord>>>) | undefined;
 
-/** Users are tenant data: every lookup is scoped to one organisation, or by the session that proves it. */
-export class UsersRepository {
-  constructor(private readonly db: Db) {}
+/**
+ * The signed-in user behind a live session. The session id is the proof (a random UUID the
+ * server issued), so this is the one user lookup without an organisation scope.
+ */
+export async function findSessionUser(db: Db, sessionId: string): Promise<SessionUserRecord | undefined> {
+  sessionUserQuery ??= prepare<Raw<SessionUserRecord>, [string]>(() =>
+    withOrg(db)
+      .select(VIEW_COLUMNS)
+      .innerJoin('sessions as s', 's.user_id', 'u.id')
+      .select('s.access as session_access')
+      .where('s.id', '=', '00000000-0000-0000-0000-000000000000')
+      .where(sql<boolean>`s.revoked_at is null and s.expires_at > now() and u.is_active`),
+  );
+  return hydrate((await sessionUserQuery(db, sessionId))[0]);
+}
 
-  async findBySession(sessionId: string): Promise<SessionUserRecord | undefined> {
-    sessionUserQuery ??= prepare<Raw<SessionUserRecord>, [string]>(() =>
-      withOrg(this.db)
-        .select(VIEW_COLUMNS)
-        .innerJoin('sessions as s', 's.user_id', 'u.id')
-        .select('s.access as session_access')
-        .where('s.id', '=', '00000000-0000-0000-0000-000000000000')
-        .where(sql<boolean>`s.revoked_at is null and s.expires_at > now() and u.is_active`),
-    );
-    return hydrate((await sessionUserQuery(this.db, sessionId))[0]);
+/**
+ * The organisation of a user, by id alone: for a super admin, whose scope is every
+ * organisation, before a repository of that organisation is built.
+ */
+export async function findUserOrg(db: Db, userId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('users').select('org_id').where('id', '=', userId).executeTakeFirst();
+  return row?.org_id;
+}
+
+/**
+ * The avatar stored under a key, while it is still its owner's current one. The key is the
+ * capability (144 random bits, given only to those shown the address) and names its owner:
+ * one primary-key lookup, without an organisation.
+ */
+export function findAvatarByKey(db: Db, userId: number, key: string): Promise<{ avatar_key: string; avatar_content_type: string | null } | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['avatar_key', 'avatar_content_type'])
+    .where('id', '=', userId)
+    .where('avatar_key', '=', key)
+    .$narrowType<{ avatar_key: string }>()
+    .executeTakeFirst();
+}
+
+/** Users of one organisation: every query is filtered by the scope's organisation. */
+export class UsersRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly scope: OrgScope,
+  ) {}
+
+  private get orgId() {
+    return this.scope.orgId;
   }
 
-  async findById(orgId: number, id: number): Promise<UserRecord | undefined> {
-    return hydrate(await withOrgAndDevices(this.db).where('u.org_id', '=', orgId).where('u.id', '=', id).executeTakeFirst());
+  async findById(id: number): Promise<UserRecord | undefined> {
+    return hydrate(await withOrgAndDevices(this.db).where('u.org_id', '=', this.orgId).where('u.id', '=', id).executeTakeFirst());
   }
 
   /** For sign-in and uniqueness checks: the one lookup that also reads the password hash. */
-  async findByEmail(orgId: number, email: string): Promise<(UserRecord & { password_hash: string }) | undefined> {
+  async findByEmail(email: string): Promise<(UserRecord & { password_hash: string }) | undefined> {
     return hydrate(
       await withOrgAndDevices(this.db)
         .select('u.password_hash')
-        .where('u.org_id', '=', orgId)
+        .where('u.org_id', '=', this.orgId)
         .where(sql`lower(u.email)`, '=', email.trim().toLowerCase())
         .executeTakeFirst(),
     );
   }
 
-  /**
-   * A user within the organisations a reader may see: their own organisation, or every
-   * organisation (scope 'all', a super admin's). Whether the reader may see this user at all is
-   * the policy's answer (users.policy.ts).
-   */
-  async findInScope(scope: UserScope, id: number): Promise<UserRecord | undefined> {
-    const q = withOrgAndDevices(this.db).where('u.id', '=', id);
-    return hydrate(await (scope === 'all' ? q : q.where('u.org_id', '=', scope.orgId)).executeTakeFirst());
+  /** Whether the organisation has an account with this address (case-insensitive). */
+  async emailTaken(email: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('org_id', '=', this.orgId)
+      .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** A new patient account, not yet confirmed. Throws the unique violation users_org_email_key when the address is taken. */
+  createPatient(values: { email: string; password_hash: string; first_name: string; last_name: string; dob: string; gender: string; sex: string }) {
+    return this.db
+      .insertInto('users')
+      .values({ ...values, org_id: this.orgId, roles: ['patient'], email_confirmed_at: null })
+      .returning(['id', 'org_id', 'email', 'first_name'])
+      .executeTakeFirstOrThrow();
+  }
+
+  async confirmEmail(id: number): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ email_confirmed_at: sql`coalesce(email_confirmed_at, now())`, updated_at: sql`now()` })
+      .where('org_id', '=', this.orgId)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Sets the sign-in address (already proven by a link sent to it); the unique index decides races. */
+  async setEmail(id: number, email: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ email, email_confirmed_at: sql`now()`, updated_at: sql`now()` })
+      .where('org_id', '=', this.orgId)
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Changes profile columns; `settings` is merged into the stored object, not replacing it. */
-  async update(orgId: number, id: number, changes: UserProfileChanges, settings?: Record<string, unknown>): Promise<void> {
+  async update(id: number, changes: UserProfileChanges, settings?: Record<string, unknown>): Promise<void> {
     await this.db
       .updateTable('users')
       .set({
@@ -132,22 +197,30 @@ export class UsersRepository {
         ...(settings && Object.keys(settings).length ? { settings: sql`settings || ${JSON.stringify(settings)}::jsonb` } : {}),
         updated_at: sql`now()`,
       })
-      .where('org_id', '=', orgId)
+      .where('org_id', '=', this.orgId)
       .where('id', '=', id)
       .execute();
   }
 
-  /** The password hash and when it last changed. */
-  async passwordHash(orgId: number, id: number): Promise<string | undefined> {
-    const row = await this.db.selectFrom('users').select('password_hash').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  async passwordHash(id: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom('users').select('password_hash').where('org_id', '=', this.orgId).where('id', '=', id).executeTakeFirst();
     return row?.password_hash;
   }
 
-  async setPassword(orgId: number, id: number, passwordHash: string): Promise<void> {
+  /**
+   * Sets a new password hash. `confirmEmail`: completing a reset proves the address as a
+   * confirmation link would, so an unconfirmed address becomes confirmed.
+   */
+  async setPassword(id: number, passwordHash: string, opts: { confirmEmail?: boolean } = {}): Promise<void> {
     await this.db
       .updateTable('users')
-      .set({ password_hash: passwordHash, password_changed_at: sql`now()`, updated_at: sql`now()` })
-      .where('org_id', '=', orgId)
+      .set({
+        password_hash: passwordHash,
+        password_changed_at: sql`now()`,
+        updated_at: sql`now()`,
+        ...(opts.confirmEmail ? { email_confirmed_at: sql`coalesce(email_confirmed_at, now())` } : {}),
+      })
+      .where('org_id', '=', this.orgId)
       .where('id', '=', id)
       .execute();
   }
@@ -156,66 +229,50 @@ export class UsersRepository {
    * Points the user at a new avatar (or none) and answers the storage key it replaced, in one
    * transaction so that two uploads at once each learn the key they replaced.
    */
-  setAvatar(orgId: number, id: number, avatar: { key: string; contentType: string } | null): Promise<string | null> {
+  setAvatar(id: number, avatar: { key: string; contentType: string } | null): Promise<string | null> {
     return this.db.transaction().execute(async (trx) => {
       const current = await trx
         .selectFrom('users')
         .select('avatar_key')
-        .where('org_id', '=', orgId)
+        .where('org_id', '=', this.orgId)
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();
       await trx
         .updateTable('users')
         .set({ avatar_key: avatar?.key ?? null, avatar_content_type: avatar?.contentType ?? null, updated_at: sql`now()` })
-        .where('org_id', '=', orgId)
+        .where('org_id', '=', this.orgId)
         .where('id', '=', id)
         .execute();
       return current?.avatar_key ?? null;
     });
   }
 
-  /**
-   * The avatar stored under a key, if it is still some user's current one. The key is the
-   * capability (unguessable) and names its owner, so this is one primary-key lookup.
-   */
-  findAvatar(userId: number, key: string): Promise<{ avatar_key: string; avatar_content_type: string | null } | undefined> {
-    return this.db
-      .selectFrom('users')
-      .select(['avatar_key', 'avatar_content_type'])
-      .where('id', '=', userId)
-      .where('avatar_key', '=', key)
-      .$narrowType<{ avatar_key: string }>()
-      .executeTakeFirst();
-  }
-
   /** Adds a wizard step to those the user has marked done (once) and answers the list. */
-  async addWizardStep(orgId: number, id: number, step: string): Promise<string[]> {
+  async addWizardStep(id: number, step: string): Promise<string[]> {
     const row = await this.db
       .updateTable('users')
       .set({
         wizard_steps: sql<string[]>`case when ${step} = any(wizard_steps) then wizard_steps else array_append(wizard_steps, ${step}::text) end`,
         updated_at: sql`now()`,
       })
-      .where('org_id', '=', orgId)
+      .where('org_id', '=', this.orgId)
       .where('id', '=', id)
       .returning('wizard_steps')
       .executeTakeFirst();
     return row?.wizard_steps ?? [];
   }
 
-  async markWizardComplete(orgId: number, id: number): Promise<void> {
+  async markWizardComplete(id: number): Promise<void> {
     await this.db
       .updateTable('users')
       .set({ wizard_complete: true, updated_at: sql`now()` })
-      .where('org_id', '=', orgId)
+      .where('org_id', '=', this.orgId)
       .where('id', '=', id)
       .where('wizard_complete', '=', false)
       .execute();
   }
 }
-
-export type UserScope = { orgId: number } | 'all';
 
 /** The profile columns PUT /me/ and PUT /users/{id} may change. */
 export type UserProfileChanges = Partial<

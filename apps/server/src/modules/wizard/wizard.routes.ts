@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DetailErrorSchema, FieldErrorsSchema, WizardSchema, WizardStepBodySchema } from '@healthbook/shared';
-import { WizardService } from './wizard.service';
 
 const errors = { 401: DetailErrorSchema, 403: DetailErrorSchema };
 
@@ -9,13 +8,10 @@ const STATUS_NOTES =
   'Steps in order: profile (names, date of birth and phone number), mfa (a confirmed second factor), profile_questions (any answer), health_record; each is also done once marked with POST.';
 
 /** The first-run wizard of the signed-in user. */
-const wizardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new WizardService(app.db);
-
+export const wizardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/wizard/',
     {
-      preHandler: app.requireAuth(),
       schema: {
         tags: ['wizard'],
         summary: 'Your first-run wizard: its steps and status',
@@ -24,13 +20,12 @@ const wizardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WizardSchema, ...errors },
       },
     },
-    async (request) => service.get(request),
+    async (request) => app.wizard.get(request.signedIn()),
   );
 
   app.post(
     '/api/v1/wizard/',
     {
-      preHandler: app.requireAuth(),
       schema: {
         tags: ['wizard'],
         summary: 'Mark a wizard step done',
@@ -40,8 +35,7 @@ const wizardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WizardSchema, 400: FieldErrorsSchema.or(DetailErrorSchema), ...errors },
       },
     },
-    async (request) => service.markDone(request, request.body.model_name),
+    async (request) => app.wizard.markDone(request.signedIn(), request.body.model_name),
   );
 };
 
-export default wizardRoutes;

@@ -1,28 +1,63 @@
-import { useMemo } from 'react';
-import { Outlet, useLoaderData, useMatches } from 'react-router';
+import { lazy, Suspense, useMemo } from 'react';
+import { Outlet, useLoaderData, useLocation, useMatches } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
+import { DelayedLoader } from '../../components/delayed-loader';
+import { useSession } from '../../lib/auth';
+import { useDeviceColorMode } from '../../lib/color-mode';
 import { paths } from '../../lib/paths';
 import { buildTheme } from '../../lib/theme';
 import type { OrganizationContext } from '../organization-loader';
 import type { OrganizationOutletContext } from '../../lib/organization-context';
+import { chooseLayout, namedLayout } from './choose-layout';
 import { PageFrame } from './page-frame';
 
+/** The signed-in shell, loaded only when a member with full access is here (not on the sign-in path). */
+const AppShell = lazy(() => import('../shell/app-shell'));
+
 /**
- * The logged-out (and limited) layout of an organisation: its theme, favicon, logo and name from
- * the database (nothing per organisation in code), the language switch and the footer. A route
- * whose handle names the full layout draws its own frame (layouts/signed-in-layout).
+ * An organisation's pages in the frame the layout rules choose (choose-layout.ts): the
+ * signed-in shell for a member with full access; otherwise its branding (theme, favicon, logo
+ * and name from the database, nothing per organisation in code) with the language switch and
+ * the footer, or, for adding users, with no more than the logo and the language switch.
  */
 export function OrganizationLayout() {
   const { org, clientId, known } = useLoaderData() as OrganizationContext;
-  const theme = useMemo(() => buildTheme(org.primary_color), [org.primary_color]);
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const { claims, user } = useSession();
+  const mode = useDeviceColorMode();
+  const theme = useMemo(() => buildTheme(org.primary_color, mode), [org.primary_color, mode]);
   const homeClientId = known ? clientId : org.name;
-  const fullLayout = useMatches().some((m) => (m.handle as { layout?: string } | undefined)?.layout === 'full');
+  const context = { org, clientId: homeClientId } satisfies OrganizationOutletContext;
+  const layout = chooseLayout({
+    named: namedLayout(matches),
+    pathname,
+    clientId: known ? clientId : null,
+    access: claims?.access === 'full' ? (user ? 'full' : null) : (claims?.access ?? null),
+  });
 
-  if (fullLayout) return <Outlet context={{ org, clientId: homeClientId } satisfies OrganizationOutletContext} />;
-
-  return (
-    <PageFrame theme={theme} org={org} clientId={homeClientId} homeTo={paths.login(homeClientId)} headerEnd={<LanguageSwitch />}>
-      <Outlet context={{ org, clientId: homeClientId } satisfies OrganizationOutletContext} />
-    </PageFrame>
-  );
+  switch (layout) {
+    case 'full':
+      return (
+        <Suspense fallback={<DelayedLoader />}>
+          <AppShell org={org} clientId={homeClientId}>
+            <Outlet context={context} />
+          </AppShell>
+        </Suspense>
+      );
+    case 'minimal':
+      return (
+        <PageFrame theme={theme} org={org} clientId={homeClientId} homeTo={paths.login(homeClientId)} headerEnd={<LanguageSwitch />} footer={false}>
+          <Outlet context={context} />
+        </PageFrame>
+      );
+    // An unknown organisation's pages (its 404 page) wear the default organisation's branding.
+    case 'default':
+    case 'limited':
+      return (
+        <PageFrame theme={theme} org={org} clientId={homeClientId} homeTo={paths.login(homeClientId)} headerEnd={<LanguageSwitch />}>
+          <Outlet context={context} />
+        </PageFrame>
+      );
+  }
 }

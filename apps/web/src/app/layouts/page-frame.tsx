@@ -16,20 +16,21 @@ export interface PageFrameProps {
   /** Where the logo leads, and its accessible name when the logo image itself has none. */
   homeTo: string;
   homeLabel?: string;
-  /** Logos are drawn for a light page: in dark mode they sit on a light plate. */
-  dark?: boolean;
   /** The right side of the header (language switch, account menu). */
   headerEnd: ReactNode;
   /** The page; `after` comes after the footer (dialogs). */
   children: ReactNode;
   after?: ReactNode;
+  /** The minimal layout (adding users) has no footer. */
+  footer?: boolean;
 }
 
 /**
  * The frame of every page of an organisation: its theme, favicon and colour, a skip link,
  * the header with its logo, the main region and the footer.
  */
-export function PageFrame({ theme, org, clientId, homeTo, homeLabel, dark = false, headerEnd, children, after }: PageFrameProps) {
+export function PageFrame({ theme, org, clientId, homeTo, homeLabel, headerEnd, children, after, footer = true }: PageFrameProps) {
+  const dark = theme.palette.mode === 'dark';
   const { t } = useTranslation();
   return (
     <ThemeProvider theme={theme}>
@@ -83,7 +84,7 @@ export function PageFrame({ theme, org, clientId, homeTo, homeLabel, dark = fals
         <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, display: 'flex', flexDirection: 'column', outline: 'none' }}>
           {children}
         </Box>
-        <Footer clientId={clientId} orgName={org.org_name} />
+        {footer && <Footer clientId={clientId} orgName={org.org_name} />}
         {after}
       </Box>
     </ThemeProvider>

@@ -5,7 +5,16 @@ import { fakeToken, fakeUser, json } from '../../../components/testing/fake-sess
 import { clearLocalData, getSessionState, signIn } from '../../../lib/auth';
 import { i18n } from '../../../lib/i18n';
 import { mockFetch, renderPage } from '../../../test/render-page';
-import DashboardPage from './dashboard-page';
+import { DashboardWidgetsContext } from '../../../lib/dashboard-widgets';
+import { accountModule } from '../module';
+import Dashboard from './dashboard-page';
+
+/** The dashboard with the account's widgets, as the shell provides them. */
+const DashboardPage = () => (
+  <DashboardWidgetsContext.Provider value={accountModule.widgets ?? []}>
+    <Dashboard />
+  </DashboardWidgetsContext.Provider>
+);
 import ProfilePage from './profile-page';
 
 const pendingWizard = {
@@ -18,7 +27,7 @@ const pendingWizard = {
 };
 
 function signedInAs(user: UserDto = fakeUser()) {
-  signIn({ access: fakeToken({ access: 'full', org: 7 }), refresh: 'R', user });
+  signIn({ access: fakeToken({ access: 'full', org: 7 }), user });
 }
 
 describe('signed-in pages', () => {
@@ -73,7 +82,7 @@ describe('signed-in pages', () => {
   });
 
   describe('profile', () => {
-    it('opens the tab named by tabId; the security tab lists the second factors and removes one after confirmation', async () => {
+    it('opens the tab named by tabId; the security tab lists the second factors and removes one after the password', async () => {
       signedInAs(fakeUser({ has_mfa_enabled: true, mfa_devices: [{ uuid: 'dev-1', device_type: 'email' }] }));
       const calls = mockFetch(({ url, method }) => {
         if (method === 'DELETE') return new Response(null, { status: 204 });
@@ -86,10 +95,50 @@ describe('signed-in pages', () => {
 
       fireEvent.click(screen.getByRole('button', { name: 'Remove Email' }));
       const dialog = await screen.findByRole('dialog', { name: 'Remove this second factor?' });
+      expect(within(dialog).getByText(/This is your only second factor/)).toBeTruthy();
+      // Only an authenticator app gives a code at any time: with e-mail codes alone, the password it is.
+      expect(within(dialog).queryByRole('button', { name: 'Use a verification code instead' })).toBeNull();
+      fireEvent.change(within(dialog).getByLabelText(/^Password/), { target: { value: 'Secret#2026' } });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
       expect(await screen.findByRole('link', { name: 'Add a second factor' })).toHaveProperty('pathname', '/healthbook/2fa/register');
       expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['DELETE /api/v1/mfa/dev-1', 'GET /api/v1/me/']);
+      expect(calls[0]!.body).toEqual({ password: 'Secret#2026' });
       expect(getSessionState().user?.has_mfa_enabled).toBe(false);
+    });
+
+    it('security: a wrong password keeps the factor and says so in the dialog', async () => {
+      signedInAs(fakeUser({ has_mfa_enabled: true, mfa_devices: [{ uuid: 'dev-1', device_type: 'email' }] }));
+      mockFetch(() => json(400, { password: ['The password is not correct.'] }));
+      await renderPage({ path: 'settings/profile', element: <ProfilePage />, at: '/healthbook/settings/profile?tabId=3' });
+      fireEvent.click(await screen.findByRole('button', { name: 'Remove Email' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Remove this second factor?' });
+      fireEvent.change(within(dialog).getByLabelText(/^Password/), { target: { value: 'Wrong#Pass1' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+      expect(await within(dialog).findByText('The password is not correct.')).toBeTruthy();
+      expect(screen.getByText('Codes are sent to maria@example.com')).toBeTruthy();
+      expect(getSessionState().user?.has_mfa_enabled).toBe(true);
+    });
+
+    it('security: with an authenticator app, a code from it can stand in for the password', async () => {
+      const devices = [
+        { uuid: 'dev-1', device_type: 'email' as const },
+        { uuid: 'dev-2', device_type: 'google' as const },
+      ];
+      signedInAs(fakeUser({ has_mfa_enabled: true, mfa_devices: devices }));
+      const calls = mockFetch(({ url, method }) => {
+        if (method === 'DELETE') return new Response(null, { status: 204 });
+        if (url === '/api/v1/me/') return json(200, fakeUser({ has_mfa_enabled: true, mfa_devices: [devices[1]!] }));
+        return json(404, {});
+      });
+      await renderPage({ path: 'settings/profile', element: <ProfilePage />, at: '/healthbook/settings/profile?tabId=3' });
+      fireEvent.click(await screen.findByRole('button', { name: 'Remove Email' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Remove this second factor?' });
+      expect(within(dialog).getByText(/You will no longer be able to sign in with codes from it/)).toBeTruthy();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Use a verification code instead' }));
+      expect(within(dialog).queryByLabelText(/^Password/)).toBeNull();
+      fireEvent.paste(within(dialog).getByRole('textbox', { name: 'Digit 1 of 6' }), { clipboardData: { getData: () => '246810' } });
+      await waitFor(() => expect(calls[0]).toMatchObject({ url: '/api/v1/mfa/dev-1', method: 'DELETE', body: { code: '246810' } }));
+      expect(await screen.findByText('The second factor “Email” was removed.')).toBeTruthy();
     });
 
     it('personal info: saves the edited fields (zip as zip) with PUT /api/v1/me/', async () => {
@@ -104,6 +153,54 @@ describe('signed-in pages', () => {
       expect(await screen.findByText('Your changes were saved.')).toBeTruthy();
       expect(calls[0]!.body).toMatchObject({ first_name: 'Μαρία', last_name: 'Papadopoulou', city: 'Athens', zip: '10558', phone_number: null, imperial_units: false });
       expect(getSessionState().user?.city).toBe('Athens');
+    });
+
+    it('personal info: the e-mail address changes through a link sent to the new one, after the password', async () => {
+      signedInAs();
+      const detail = 'We sent a link to maria.new@example.com. Your sign-in address changes when you open it.';
+      const calls = mockFetch(({ url }) => (url === '/api/v1/me/email/' ? json(202, { detail }) : json(500, {})));
+      await renderPage({ path: 'settings/profile', element: <ProfilePage />, at: '/healthbook/settings/profile' });
+      expect(await screen.findByText('maria@example.com', { selector: 'span' })).toBeTruthy();
+      expect(screen.queryByLabelText(/^Email/, { selector: 'input' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Change e-mail' }));
+
+      const dialog = await screen.findByRole('dialog', { name: 'Change your e-mail address' });
+      const address = within(dialog).getByLabelText(/^New e-mail address/);
+      const send = within(dialog).getByRole('button', { name: 'Send link' });
+      fireEvent.change(address, { target: { value: 'Maria@Example.com' } });
+      fireEvent.change(within(dialog).getByLabelText(/^Password/), { target: { value: 'Secret#2026' } });
+      fireEvent.click(send);
+      expect(await within(dialog).findByText('This is already your e-mail address.')).toBeTruthy();
+      fireEvent.change(address, { target: { value: 'maria.new@' } });
+      expect(await within(dialog).findByText('E-mail must be valid')).toBeTruthy();
+      expect(calls).toHaveLength(0);
+
+      fireEvent.change(address, { target: { value: ' maria.new@example.com ' } });
+      fireEvent.click(send);
+      expect(await screen.findByText(detail)).toBeTruthy();
+      expect(calls).toEqual([expect.objectContaining({ url: '/api/v1/me/email/', method: 'POST', body: { email: 'maria.new@example.com', password: 'Secret#2026' } })]);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      // Nothing changes here until the link is opened.
+      expect(getSessionState().user?.email).toBe('maria@example.com');
+    });
+
+    it('personal info: a wrong password, or an address the server refuses, shows in the e-mail dialog', async () => {
+      signedInAs();
+      let answer = json(400, { password: ['The password is not correct.'] });
+      mockFetch(() => answer);
+      await renderPage({ path: 'settings/profile', element: <ProfilePage />, at: '/healthbook/settings/profile' });
+      fireEvent.click(await screen.findByRole('button', { name: 'Change e-mail' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Change your e-mail address' });
+      fireEvent.change(within(dialog).getByLabelText(/^New e-mail address/), { target: { value: 'maria.new@example.com' } });
+      fireEvent.change(within(dialog).getByLabelText(/^Password/), { target: { value: 'Wrong#Pass1' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Send link' }));
+      expect(await within(dialog).findByText('The password is not correct.')).toBeTruthy();
+
+      answer = json(400, { email: ['Enter a valid email address.'] });
+      fireEvent.change(within(dialog).getByLabelText(/^Password/), { target: { value: 'Secret#2026' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Send link' }));
+      expect(await within(dialog).findByText('Enter a valid email address.')).toBeTruthy();
+      expect(within(dialog).getByLabelText(/^New e-mail address/).getAttribute('aria-invalid')).toBe('true');
     });
 
     it('personal info: a first name is required', async () => {

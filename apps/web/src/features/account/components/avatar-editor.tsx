@@ -7,8 +7,9 @@ import Typography from '@mui/material/Typography';
 import { AVATAR_MAX_BYTES } from '@healthbook/shared/constants';
 import type { UserDto } from '@healthbook/shared/contracts/users';
 import { UserAvatar } from '../../../components/user-avatar';
-import { apiErrorText } from '../../../lib/auth';
-import { deleteAvatar, uploadAvatar } from '../api/avatar';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useDeleteAvatar } from '../api/delete-avatar';
+import { useUploadAvatar } from '../api/upload-avatar';
 
 const ACCEPTED = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
@@ -16,21 +17,20 @@ const ACCEPTED = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 export function AvatarEditor({ user }: { user: UserDto }) {
   const { t } = useTranslation(['account', 'validation']);
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  const uploadAvatar = useUploadAvatar();
+  const deleteAvatar = useDeleteAvatar();
+  const busy = uploadAvatar.isPending || deleteAvatar.isPending;
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
 
   const run = async (action: () => Promise<unknown>, done: string) => {
-    setBusy(true);
     setError(null);
     setStatus(null);
     try {
       await action();
       setStatus(done);
     } catch (err) {
-      setError(apiErrorText(err) ?? t('avatar.error'));
-    } finally {
-      setBusy(false);
+      setError(applyServerErrors(err, { fallback: t('avatar.error') }));
     }
   };
 
@@ -39,7 +39,7 @@ export function AvatarEditor({ user }: { user: UserDto }) {
     if (!file) return;
     if (!ACCEPTED.includes(file.type)) return setError(t('validation:imageRequired'));
     if (file.size > AVATAR_MAX_BYTES) return setError(t('validation:imageTooLarge'));
-    void run(() => uploadAvatar(file), t('avatar.uploaded'));
+    void run(() => uploadAvatar.mutateAsync(file), t('avatar.uploaded'));
   };
 
   const name = `${user.first_name} ${user.last_name}`.trim();
@@ -58,7 +58,7 @@ export function AvatarEditor({ user }: { user: UserDto }) {
             {user.profile_picture ? t('avatar.change') : t('avatar.add')}
           </Button>
           {user.profile_picture && (
-            <Button size="small" color="inherit" disabled={busy} onClick={() => void run(deleteAvatar, t('avatar.removed'))}>
+            <Button size="small" color="inherit" disabled={busy} onClick={() => void run(() => deleteAvatar.mutateAsync(), t('avatar.removed'))}>
               {t('avatar.remove')}
             </Button>
           )}

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeToken, fakeUser, json } from '../../../components/testing/fake-session';
 import { clearLocalData, getSessionState, signIn } from '../../../lib/auth';
 import { i18n } from '../../../lib/i18n';
@@ -12,13 +12,26 @@ const LINK = 'otpauth://totp/HealthBook:maria%40example.com?secret=JBSWY3DPEHPK3
 const enabled = fakeUser({ has_mfa_enabled: true, mfa_devices: [{ uuid: 'dev-1', device_type: 'email' }] });
 const enterCode = (code: string) => fireEvent.paste(screen.getByRole('textbox', { name: 'Digit 1 of 6' }), { clipboardData: { getData: () => code } });
 
+/** Register, then "Confirm it's you" with the password. */
+async function registerWith(password = 'Secret#2026') {
+  fireEvent.click(await screen.findByRole('button', { name: 'Register' }));
+  const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
+  expect(within(dialog).getByText('Enter your password to add a second factor to your account.')).toBeTruthy();
+  fireEvent.change(within(dialog).getByLabelText(/^Password/), { target: { value: password } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
+  return dialog;
+}
+
+/** The dialog has gone (the page behind it is hidden from assistive technology until then). */
+const dialogGone = () => waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
 describe('second-factor registration', () => {
   beforeAll(async () => {
     await i18n.changeLanguage('en');
   });
   beforeEach(() => {
     clearLocalData();
-    signIn({ access: fakeToken({ access: 'full', org: 7 }), refresh: 'R', user: fakeUser() });
+    signIn({ access: fakeToken({ access: 'full', org: 7 }), user: fakeUser() });
   });
   afterEach(() => {
     cleanup();
@@ -41,9 +54,10 @@ describe('second-factor registration', () => {
       return json(200, { status: 'pending', steps: [] });
     });
     await renderPage({ path: '2fa/register', element: <MfaRegisterPage />, at: '/healthbook/2fa/register' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Register' }));
+    await registerWith();
     expect(await screen.findByText(/We sent a 6-digit code to maria@example.com/)).toBeTruthy();
-    expect(calls[0]).toMatchObject({ method: 'POST', body: { device_type: 'email' } });
+    expect(calls[0]).toMatchObject({ url: '/api/v1/mfa/register/hotp/', method: 'POST', body: { device_type: 'email', password: 'Secret#2026' } });
+    await dialogGone();
 
     enterCode('654321');
     expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/healthbook/register/success');
@@ -56,8 +70,9 @@ describe('second-factor registration', () => {
       url === '/api/v1/verify/' ? json(400, { code: ['The code is invalid or has expired.'] }) : json(201, { uuid: 'dev-1', device_type: 'email', confirmed: false }),
     );
     await renderPage({ path: '2fa/register', element: <MfaRegisterPage />, at: '/healthbook/2fa/register' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Register' }));
+    await registerWith();
     await screen.findByText(/We sent a 6-digit code/);
+    await dialogGone();
     enterCode('111111');
     expect(await screen.findByText('There was an error registering 2fa. The code is invalid or has expired.')).toBeTruthy();
     expect(screen.getAllByRole('textbox').every((b) => b.getAttribute('aria-invalid') === 'true')).toBe(true);
@@ -66,17 +81,58 @@ describe('second-factor registration', () => {
   it('a failed registration shows the spec message', async () => {
     mockFetch(() => json(400, { detail: 'A second factor of this type is already enabled.' }));
     await renderPage({ path: '2fa/register', element: <MfaRegisterPage />, at: '/healthbook/2fa/register' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Register' }));
+    await registerWith();
     expect(await screen.findByText('There was an error registering 2fa. A second factor of this type is already enabled.')).toBeTruthy();
+    await dialogGone();
+  });
+
+  it('a wrong or missing password stays in the dialog, under the field; nothing is registered', async () => {
+    const calls = mockFetch(() => json(400, { password: ['The password is not correct.'] }));
+    await renderPage({ path: '2fa/register', element: <MfaRegisterPage />, at: '/healthbook/2fa/register' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Register' }));
+    const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect(await within(dialog).findByText('Password is required')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText(/^Password/), { target: { value: 'Wrong#Pass1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect(await within(dialog).findByText('The password is not correct.')).toBeTruthy();
+    expect(within(dialog).getByLabelText(/^Password/).getAttribute('aria-invalid')).toBe('true');
+    // No second factor yet: no code can stand in for the password.
+    expect(within(dialog).queryByRole('button', { name: 'Use a verification code instead' })).toBeNull();
+    expect(screen.queryByText(/We sent a 6-digit code/)).toBeNull();
+  });
+
+  it('too many wrong passwords: the server says when to try again', async () => {
+    mockFetch(() => json(429, { detail: 'Too many attempts. Try again in 15 minutes.' }));
+    await renderPage({ path: '2fa/register', element: <MfaRegisterPage />, at: '/healthbook/2fa/register' });
+    const dialog = await registerWith('Wrong#Pass1');
+    expect(await within(dialog).findByText('Too many attempts. Try again in 15 minutes.')).toBeTruthy();
+  });
+
+  it('e-mail: "Send a new code" registers again with the password given, without asking again; Back abandons the device without one', async () => {
+    const calls = mockFetch(({ method }) => (method === 'DELETE' ? new Response(null, { status: 204 }) : json(201, { uuid: 'dev-1', device_type: 'email', confirmed: false })));
+    await renderPage({ path: '2fa/register', element: <MfaRegisterPage />, at: '/healthbook/2fa/register' });
+    await registerWith();
+    await screen.findByText(/We sent a 6-digit code/);
+    await dialogGone();
+    fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]).toMatchObject({ url: '/api/v1/mfa/register/hotp/', body: { device_type: 'email', password: 'Secret#2026' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2]).toMatchObject({ url: '/api/v1/mfa/dev-1', method: 'DELETE', body: undefined });
   });
 
   it('authenticator app: registering goes to the QR code page with uuid and the provisioning link', async () => {
     const calls = mockFetch(() => json(201, { uuid: 'dev-2', device_type: 'google', confirmed: false, provisioning_url: LINK }));
     const { router } = await renderPage({ path: '2fa/register', element: <MfaRegisterPage />, at: '/healthbook/2fa/register' });
     fireEvent.click(await screen.findByRole('radio', { name: /^Authenticator app/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await registerWith();
     await screen.findByTestId('location');
-    expect(calls[0]).toMatchObject({ url: '/api/v1/mfa/register/totp/', body: { device_type: 'google' } });
+    expect(calls[0]).toMatchObject({ url: '/api/v1/mfa/register/totp/', body: { device_type: 'google', password: 'Secret#2026' } });
     expect(router.state.location.pathname).toBe('/healthbook/2fa/qrgoogle');
     const query = new URLSearchParams(router.state.location.search);
     expect(query.get('uuid')).toBe('dev-2');

@@ -14,25 +14,36 @@ import Typography from '@mui/material/Typography';
 import { CODE_ENTRY_LENGTH } from '@healthbook/shared/constants';
 import type { MfaDevice, MfaDeviceType } from '@healthbook/shared/contracts/mfa';
 import { CodeForm } from '../../../components/code-form';
-import { apiErrorText } from '../../../lib/auth';
+import { ConfirmIdentityDialog } from '../../../components/confirm-identity-dialog';
+import { failureText } from '../../../lib/form-errors';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
-import { cancelMfaRegistration, confirmMfaDevice, registerMfaDevice } from '../api/mfa';
+import { canProveWithCode, isProofError, type IdentityProof } from '../../../lib/reauth';
+import { useCancelMfaRegistration } from '../api/cancel-mfa-registration';
+import { useConfirmMfaDevice } from '../api/confirm-mfa-device';
+import { useRegisterMfaDevice } from '../api/register-mfa-device';
 import { useSignedInUser } from '../hooks/use-signed-in-user';
 
 const DEVICE_TYPES: MfaDeviceType[] = ['email', 'google'];
 
 /**
- * 2FA type selection: e-mail or an authenticator app. E-mail: the code entry appears (a code
- * was e-mailed) and a correct code enables it; authenticator: on to the QR code page.
+ * 2FA type selection: e-mail or an authenticator app. Register asks for the password again
+ * ("Confirm it's you"). E-mail: the code entry appears (a code was e-mailed) and a correct code
+ * enables it; authenticator: on to the QR code page.
  */
 export default function MfaRegisterPage() {
   const { org, clientId } = useOrganizationContext();
   const user = useSignedInUser();
   const { t } = useTranslation('account');
   const navigate = useNavigate();
+  const registerDevice = useRegisterMfaDevice();
+  const confirmDevice = useConfirmMfaDevice();
+  const cancelRegistration = useCancelMfaRegistration();
   const [deviceType, setDeviceType] = useState<MfaDeviceType>('email');
+  const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState<MfaDevice | null>(null);
+  // The proof given for this enrolment, for "Send a new code" (which registers again); forgotten on leaving it.
+  const proof = useRef<IdentityProof | null>(null);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const [error, setError] = useState<string | null>(null);
@@ -40,22 +51,29 @@ export default function MfaRegisterPage() {
   const [attempt, setAttempt] = useState(0);
   const errorId = useId();
 
-  const fail = (err: unknown) => setError(`${t('mfa.registerError')} ${apiErrorText(err) ?? ''}`.trim());
+  const fail = (err: unknown) => setError(failureText(t('mfa.registerError'), err));
 
-  const register = async () => {
-    if (busyRef.current) return;
+  /** Registers with the proof: the QR code page for an app, the code entry for e-mail. Rejects as the server did. */
+  const register = async (type: MfaDeviceType, given: IdentityProof) => {
+    const device = await registerDevice.mutateAsync({ device_type: type, ...given });
+    if (device.device_type === 'google' && device.provisioning_url) {
+      await navigate(paths.qrGoogle(clientId, device.uuid, device.provisioning_url));
+      return;
+    }
+    proof.current = given;
+    setConfirming(false);
+    setPending(device);
+    setInvalid(false);
+    setAttempt((n) => n + 1);
+  };
+
+  const resend = async () => {
+    if (busyRef.current || !proof.current) return;
     busyRef.current = true;
     setBusy(true);
     setError(null);
     try {
-      const device = await registerMfaDevice(deviceType);
-      if (device.device_type === 'google' && device.provisioning_url) {
-        await navigate(paths.qrGoogle(clientId, device.uuid, device.provisioning_url));
-        return;
-      }
-      setPending(device);
-      setInvalid(false);
-      setAttempt((n) => n + 1);
+      await register('email', proof.current);
     } catch (err) {
       fail(err);
     } finally {
@@ -70,7 +88,8 @@ export default function MfaRegisterPage() {
     setBusy(true);
     setError(null);
     try {
-      await confirmMfaDevice(value);
+      await confirmDevice.mutateAsync(value);
+      proof.current = null;
       await navigate(paths.mfaSuccess(clientId), { replace: true });
     } catch (err) {
       fail(err);
@@ -83,8 +102,9 @@ export default function MfaRegisterPage() {
 
   const back = () => {
     if (pending) {
-      // Leaving an unfinished e-mail registration: the unconfirmed device goes.
-      void cancelMfaRegistration(pending.uuid).catch(() => undefined);
+      // Leaving an unfinished e-mail registration: the unconfirmed device goes (no password needed).
+      cancelRegistration.mutate(pending.uuid);
+      proof.current = null;
       setPending(null);
       setError(null);
       return;
@@ -106,7 +126,8 @@ export default function MfaRegisterPage() {
             spacing={3}
             onSubmit={(e) => {
               e.preventDefault();
-              void register();
+              setError(null);
+              setConfirming(true);
             }}
           >
             <Typography color="text.secondary">{t('mfa.intro')}</Typography>
@@ -160,7 +181,7 @@ export default function MfaRegisterPage() {
                   {t('mfa.back')}
                 </Button>
                 <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5}>
-                  <Button onClick={() => void register()} disabled={busy}>
+                  <Button onClick={() => void resend()} disabled={busy}>
                     {t('mfa.resend')}
                   </Button>
                   <Button type="submit" variant="contained" disabled={busy || !complete}>
@@ -172,6 +193,23 @@ export default function MfaRegisterPage() {
           />
         )}
       </Paper>
+      <ConfirmIdentityDialog
+        open={confirming}
+        description={t('reauth.addFactor')}
+        submitLabel={t('mfa.register')}
+        allowCode={canProveWithCode(user)}
+        onConfirm={async (_values, given) => {
+          try {
+            await register(deviceType, given);
+          } catch (err) {
+            // A refused password stays in the dialog; any other failure is the registration's.
+            if (isProofError(err)) throw err;
+            setConfirming(false);
+            fail(err);
+          }
+        }}
+        onClose={() => setConfirming(false)}
+      />
     </Box>
   );
 }

@@ -11,25 +11,28 @@ import Typography from '@mui/material/Typography';
 import { SUPPORTED_LANGUAGES } from '@healthbook/shared/constants';
 import type { UserDto, UserSettings } from '@healthbook/shared/contracts/users';
 import { isSupportedLanguage } from '@healthbook/shared/validation';
-import { apiErrorText, setUser } from '../../../lib/auth';
+import { setUser } from '../../../lib/auth';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { setLanguage } from '../../../lib/i18n';
-import { updateMe } from '../api/update-me';
+import { useUpdateMe } from '../api/update-me';
 
 /** Language and dark mode: applied at once, kept in the user's settings (PUT /api/v1/me/). */
 export function PreferencesTab({ user }: { user: UserDto }) {
   const { t, i18n } = useTranslation(['account', 'common']);
+  const updateMe = useUpdateMe();
   const [failure, setFailure] = useState<string | null>(null);
   const current = i18n.resolvedLanguage ?? 'en';
 
   const save = async (settings: UserSettings) => {
     const previous = user;
     setFailure(null);
+    // Applied at once; put back when the server refuses it.
     setUser({ ...previous, settings });
     try {
-      await updateMe({ settings });
+      await updateMe.mutateAsync({ settings });
     } catch (error) {
       setUser(previous);
-      setFailure(apiErrorText(error) ?? t('preferences.error'));
+      setFailure(applyServerErrors(error, { fallback: t('preferences.error') }));
     }
   };
 

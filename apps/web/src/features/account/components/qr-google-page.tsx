@@ -9,10 +9,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CODE_ENTRY_LENGTH } from '@healthbook/shared/constants';
 import { CodeForm } from '../../../components/code-form';
-import { apiErrorText } from '../../../lib/auth';
+import { failureText } from '../../../lib/form-errors';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
-import { cancelMfaRegistration, confirmMfaDevice } from '../api/mfa';
+import { useCancelMfaRegistration } from '../api/cancel-mfa-registration';
+import { useConfirmMfaDevice } from '../api/confirm-mfa-device';
 import type { ProfileNotice } from './profile-page';
 
 /** The key inside an otpauth:// link, in groups of four for typing by hand. */
@@ -35,6 +36,8 @@ export default function QrGooglePage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const [search] = useSearchParams();
+  const confirmDevice = useConfirmMfaDevice();
+  const cancelRegistration = useCancelMfaRegistration();
   const uuid = search.get('uuid') ?? '';
   const value = search.get('value') ?? '';
   const secret = secretOf(value);
@@ -60,7 +63,8 @@ export default function QrGooglePage() {
 
   const cancel = async () => {
     setBusy(true);
-    await cancelMfaRegistration(uuid).catch(() => undefined);
+    // Abandoning the enrolment needs no password: the device was never confirmed.
+    await cancelRegistration.mutateAsync(uuid).catch(() => undefined);
     await navigate(paths.profile(clientId, 3), { replace: true });
   };
 
@@ -70,10 +74,10 @@ export default function QrGooglePage() {
     setBusy(true);
     setError(null);
     try {
-      await confirmMfaDevice(entered);
+      await confirmDevice.mutateAsync(entered);
       await navigate(paths.profile(clientId, 3), { replace: true, state: { notice: 'mfaEnabled' } satisfies ProfileNotice });
     } catch (err) {
-      setError(`${t('mfa.registerError')} ${apiErrorText(err) ?? ''}`.trim());
+      setError(failureText(t('mfa.registerError'), err));
       setInvalid(true);
     } finally {
       busyRef.current = false;

@@ -1,49 +1,43 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EmailIcon from '@mui/icons-material/EmailOutlined';
 import PhoneIcon from '@mui/icons-material/PhonelinkLock';
 import type { UserDto } from '@healthbook/shared/contracts/users';
-import { apiErrorText } from '../../../lib/auth';
+import { ConfirmIdentityDialog } from '../../../components/confirm-identity-dialog';
+import { failureText } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
-import { removeMfaDevice } from '../api/mfa';
+import { canProveWithCode, isProofError, type IdentityProof } from '../../../lib/reauth';
+import { useRemoveMfaDevice } from '../api/remove-mfa-device';
 
 type Device = UserDto['mfa_devices'][number];
 
-/** Security: the second factors with Remove, or 'Add a second factor' when there is none. */
+/** Security: the second factors with Remove (after "Confirm it's you"), or 'Add a second factor' when there is none. */
 export function SecurityTab({ user, clientId, mfaJustEnabled }: { user: UserDto; clientId: string; mfaJustEnabled: boolean }) {
   const { t } = useTranslation('account');
+  const removeDevice = useRemoveMfaDevice();
   const [confirming, setConfirming] = useState<Device | null>(null);
-  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(mfaJustEnabled && user.has_mfa_enabled ? t('security.enabled') : null);
-  const titleId = useId();
-  const textId = useId();
   const devices = user.mfa_devices;
 
-  const remove = async (device: Device) => {
-    setBusy(true);
+  const remove = async (device: Device, proof: IdentityProof) => {
     setFailure(null);
     setStatus(null);
     try {
-      await removeMfaDevice(device.uuid);
+      await removeDevice.mutateAsync({ uuid: device.uuid, proof });
       setStatus(t('security.removed', { type: t(`mfa.types.${device.device_type}`) }));
     } catch (error) {
-      setFailure(`${t('security.removeError')} ${apiErrorText(error) ?? ''}`.trim());
-    } finally {
-      setBusy(false);
-      setConfirming(null);
+      // A refused password stays in the dialog; any other failure is the removal's.
+      if (isProofError(error)) throw error;
+      setFailure(failureText(t('security.removeError'), error));
     }
+    setConfirming(null);
   };
 
   return (
@@ -73,7 +67,7 @@ export function SecurityTab({ user, clientId, mfaJustEnabled }: { user: UserDto;
                 color="error"
                 variant="outlined"
                 size="small"
-                disabled={busy}
+                disabled={removeDevice.isPending}
                 onClick={() => setConfirming(device)}
                 aria-label={t('security.removeLabel', { type: t(`mfa.types.${device.device_type}`) })}
               >
@@ -90,20 +84,16 @@ export function SecurityTab({ user, clientId, mfaJustEnabled }: { user: UserDto;
           </Button>
         </Box>
       )}
-      <Dialog open={confirming !== null} onClose={() => !busy && setConfirming(null)} aria-labelledby={titleId} aria-describedby={textId} maxWidth="xs" fullWidth>
-        <DialogTitle id={titleId}>{t('security.confirmTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={textId}>{devices.length <= 1 ? t('security.confirmLast') : t('security.confirmText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setConfirming(null)} disabled={busy} color="inherit">
-            {t('security.cancel')}
-          </Button>
-          <Button onClick={() => confirming && void remove(confirming)} disabled={busy} color="error" variant="contained">
-            {t('security.remove')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmIdentityDialog
+        open={confirming !== null}
+        title={t('security.confirmTitle')}
+        description={`${devices.length <= 1 ? t('security.confirmLast') : t('security.confirmText')} ${t('reauth.removeFactor')}`}
+        submitLabel={t('security.remove')}
+        submitColor="error"
+        allowCode={canProveWithCode(user)}
+        onConfirm={(_values, proof) => remove(confirming!, proof)}
+        onClose={() => setConfirming(null)}
+      />
     </Box>
   );
 }

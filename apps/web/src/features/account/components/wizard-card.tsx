@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -8,14 +8,13 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { UserDto } from '@healthbook/shared/contracts/users';
+import type { UserDto, WizardStepName } from '@healthbook/shared/contracts/users';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CircleOutlineIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { paths } from '../../../lib/paths';
-import { queryClient } from '../../../lib/query-client';
-import { updateMe } from '../api/update-me';
-import { useWizard, type WizardStepName } from '../api/wizard';
+import { useWizard } from '../api/get-wizard';
+import { useUpdateMe } from '../api/update-me';
 
 /** Where a step is done, for the steps whose pages exist. */
 function stepLink(step: WizardStepName, clientId: string, user: UserDto): string | null {
@@ -32,25 +31,15 @@ export function WizardCard({ user, clientId }: { user: UserDto; clientId: string
   const { t, i18n } = useTranslation('account');
   const hiddenLocally = user.wizard_complete || user.settings.isWizardMinimized === true;
   const wizard = useWizard(i18n.resolvedLanguage ?? 'en');
-  const [minimizing, setMinimizing] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const updateMe = useUpdateMe();
   const titleId = useId();
 
   if (hiddenLocally || !wizard.data || wizard.data.status !== 'pending') return null;
   const steps = wizard.data.steps;
   const done = steps.filter((s) => s.completed).length;
 
-  const minimize = async () => {
-    setMinimizing(true);
-    setFailed(false);
-    try {
-      await updateMe({ settings: { ...user.settings, isWizardMinimized: true } });
-      await queryClient.invalidateQueries({ queryKey: ['wizard'] });
-    } catch {
-      setFailed(true);
-      setMinimizing(false);
-    }
-  };
+  // The answer hides the wizard (isWizardMinimized) and the wizard is fetched again.
+  const minimize = () => updateMe.mutate({ settings: { ...user.settings, isWizardMinimized: true } });
 
   return (
     <Paper component="section" variant="outlined" aria-labelledby={titleId} sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 3 }}>
@@ -61,7 +50,7 @@ export function WizardCard({ user, clientId }: { user: UserDto; clientId: string
           </Typography>
           <Typography color="text.secondary">{t('wizard.progress', { done, total: steps.length })}</Typography>
         </Box>
-        <Button onClick={() => void minimize()} disabled={minimizing} size="small">
+        <Button onClick={minimize} disabled={updateMe.isPending || updateMe.isSuccess} size="small">
           {t('wizard.minimize')}
         </Button>
       </Stack>
@@ -95,7 +84,7 @@ export function WizardCard({ user, clientId }: { user: UserDto; clientId: string
           );
         })}
       </Box>
-      {failed && (
+      {updateMe.isError && (
         <Typography role="alert" color="error" sx={{ mt: 2 }}>
           {t('wizard.minimizeError')}
         </Typography>

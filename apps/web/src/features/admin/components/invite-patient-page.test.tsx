@@ -22,7 +22,7 @@ async function fill() {
 }
 
 describe('invite a patient', () => {
-  beforeEach(() => localStorage.setItem('session', JSON.stringify({ access: 'admin-token', refresh: 'r' })));
+  beforeEach(() => localStorage.setItem('session', JSON.stringify({ access: 'admin-token' })));
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

@@ -13,11 +13,10 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import { GENDER_KEYS } from '@healthbook/shared/constants';
-import { parseDob, validateDob, validateEmailField } from '@healthbook/shared/validation';
+import { parseDob, validateDobNotFuture, validateEmailField } from '@healthbook/shared/validation';
 import { FormPage } from '../../../components/form-page';
-import { readServerErrors } from '../../../components/server-errors';
 import { TextInput } from '../../../components/text-input';
-import { ApiError } from '../../../lib/api-client';
+import { applyServerErrors, fieldErrorText } from '../../../lib/form-errors';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
 import { session } from '../../../lib/session';
@@ -34,17 +33,8 @@ interface InviteForm {
 
 const EMPTY: InviteForm = { first_name: '', last_name: '', dob: '', gender: '', email: '' };
 const FIELDS = ['first_name', 'last_name', 'dob', 'gender', 'email'] as const;
-type Field = (typeof FIELDS)[number];
 
 const required = (message: string) => (value: string) => (value.trim() ? true : message);
-
-/** Date of birth as typed (MM/DD/YYYY): a real date, and not in the future. */
-function validateInviteDob(value: string): string | true {
-  const rule = validateDob(value);
-  if (rule !== true) return rule;
-  const iso = parseDob(value);
-  return iso && iso <= new Date().toISOString().slice(0, 10) ? true : 'validation:dobFuture';
-}
 
 /** An organisation admin invites a patient: the invitation e-mail carries the access code for sign-up. */
 export default function InvitePatientPage() {
@@ -63,12 +53,12 @@ function InviteForm() {
   const genderHelpId = useId();
   const [sent, setSent] = useState<{ email: string; code: string | undefined } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [fieldFailures, setFieldFailures] = useState<Partial<Record<Field, string>>>({});
   const {
     register,
     handleSubmit,
     control,
     reset,
+    setError,
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<InviteForm>({ mode: 'onTouched', defaultValues: EMPTY });
@@ -81,7 +71,6 @@ function InviteForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
-    setFieldFailures({});
     const email = values.email.trim();
     try {
       const invitation = await createInvitation.mutateAsync({
@@ -93,13 +82,7 @@ function InviteForm() {
       });
       setSent({ email: invitation.email || email, code: invitation.signup_code });
     } catch (error) {
-      const found = readServerErrors(error, FIELDS, t('common.genericError'));
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-        setFailure(found.general ?? Object.values(found.fields).join(' '));
-        return;
-      }
-      setFieldFailures(found.fields);
-      setFailure(found.general);
+      setFailure(applyServerErrors(error, { setError, fields: FIELDS, fallback: t('common.genericError') }));
     }
   });
 
@@ -115,12 +98,7 @@ function InviteForm() {
     if (again && sent === null) setFocus('first_name');
   }, [again, sent, setFocus]);
 
-  const clear = (field: Field) => () => setFieldFailures((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  const message = (field: Field) => {
-    const key = errors[field]?.message;
-    return key ? t(key) : fieldFailures[field];
-  };
-  const genderError = message('gender');
+  const genderError = fieldErrorText(errors.gender, t);
 
   return (
     <FormPage pageTitle={t('invite.pageTitle')} heading={t('invite.title')} maxWidth={560}>
@@ -141,15 +119,15 @@ function InviteForm() {
               label={t('invite.firstName')}
               autoComplete="off"
               required
-              error={message('first_name')}
-              {...register('first_name', { validate: required('validation:firstNameRequired'), onChange: clear('first_name') })}
+              error={fieldErrorText(errors.first_name, t)}
+              {...register('first_name', { validate: required('validation:firstNameRequired') })}
             />
             <TextInput
               label={t('invite.lastName')}
               autoComplete="off"
               required
-              error={message('last_name')}
-              {...register('last_name', { validate: required('validation:lastNameRequired'), onChange: clear('last_name') })}
+              error={fieldErrorText(errors.last_name, t)}
+              {...register('last_name', { validate: required('validation:lastNameRequired') })}
             />
           </Box>
           <TextInput
@@ -159,8 +137,8 @@ function InviteForm() {
             inputProps={{ inputMode: 'numeric' }}
             autoComplete="off"
             required
-            error={message('dob')}
-            {...register('dob', { validate: validateInviteDob, onChange: clear('dob') })}
+            error={fieldErrorText(errors.dob, t)}
+            {...register('dob', { validate: (value) => validateDobNotFuture(value) })}
           />
           <Controller
             name="gender"
@@ -177,10 +155,7 @@ function InviteForm() {
                   aria-describedby={genderError ? genderHelpId : undefined}
                   name={field.name}
                   value={field.value}
-                  onChange={(event) => {
-                    field.onChange(event);
-                    clear('gender')();
-                  }}
+                  onChange={field.onChange}
                   onBlur={field.onBlur}
                 >
                   {genders.map((option, index) => (
@@ -203,8 +178,8 @@ function InviteForm() {
             type="email"
             autoComplete="off"
             required
-            error={message('email')}
-            {...register('email', { validate: validateEmailField, onChange: clear('email') })}
+            error={fieldErrorText(errors.email, t)}
+            {...register('email', { validate: validateEmailField })}
           />
           <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
             {t('invite.submit')}

@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import { validateDob, validateRetrievalName } from '@healthbook/shared/validation';
 import { BackLink } from '../../../components/back-link';
 import { FormPage } from '../../../components/form-page';
-import { readServerErrors } from '../../../components/server-errors';
 import { TextInput } from '../../../components/text-input';
+import { applyServerErrors, fieldErrorText } from '../../../lib/form-errors';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
 import { useRetrieveAccessCode } from '../api/retrieve-access-code';
@@ -22,8 +22,8 @@ interface CodeRetrievalForm {
 }
 
 const EMPTY: CodeRetrievalForm = { first_name: '', last_name: '', dob: '' };
-const FIELDS = ['first_name', 'last_name', 'DOB'] as const;
-type ServerField = (typeof FIELDS)[number];
+/** The server's names of the fields (it calls the date of birth DOB). */
+const SERVER_FIELDS = { first_name: 'first_name', last_name: 'last_name', DOB: 'dob' } as const;
 
 /** Resend Access Code: the organisation sends the access code again to whoever matches name and date of birth. */
 export default function CodeRetrievalPage() {
@@ -32,17 +32,16 @@ export default function CodeRetrievalPage() {
   const retrieve = useRetrieveAccessCode();
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [fieldFailures, setFieldFailures] = useState<Partial<Record<ServerField, string>>>({});
   const {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<CodeRetrievalForm>({ mode: 'onTouched', defaultValues: EMPTY });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
-    setFieldFailures({});
     try {
       const answer = await retrieve.mutateAsync({
         org_id: org.org,
@@ -58,14 +57,9 @@ export default function CodeRetrievalPage() {
       reset(EMPTY);
       setSubmitted(true);
     } catch (error) {
-      const found = readServerErrors(error, FIELDS, t('common.genericError'));
-      setFieldFailures(found.fields);
-      setFailure(found.general);
+      setFailure(applyServerErrors(error, { setError, fields: SERVER_FIELDS, fallback: t('common.genericError') }));
     }
   });
-
-  const clear = (field: ServerField) => () => setFieldFailures((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  const message = (key: string | undefined, server: string | undefined) => (key ? t(key) : server);
 
   return (
     <FormPage
@@ -91,15 +85,15 @@ export default function CodeRetrievalPage() {
               label={t('codeRetrieval.firstName')}
               autoComplete="given-name"
               required
-              error={message(errors.first_name?.message, fieldFailures.first_name)}
-              {...register('first_name', { validate: (v) => validateRetrievalName(v, 'first'), onChange: clear('first_name') })}
+              error={fieldErrorText(errors.first_name, t)}
+              {...register('first_name', { validate: (v) => validateRetrievalName(v, 'first') })}
             />
             <TextInput
               label={t('codeRetrieval.lastName')}
               autoComplete="family-name"
               required
-              error={message(errors.last_name?.message, fieldFailures.last_name)}
-              {...register('last_name', { validate: (v) => validateRetrievalName(v, 'last'), onChange: clear('last_name') })}
+              error={fieldErrorText(errors.last_name, t)}
+              {...register('last_name', { validate: (v) => validateRetrievalName(v, 'last') })}
             />
             <TextInput
               label={t('codeRetrieval.dob')}
@@ -108,8 +102,8 @@ export default function CodeRetrievalPage() {
               inputProps={{ inputMode: 'numeric' }}
               autoComplete="bday"
               required
-              error={message(errors.dob?.message, fieldFailures.DOB)}
-              {...register('dob', { validate: validateDob, onChange: clear('DOB') })}
+              error={fieldErrorText(errors.dob, t)}
+              {...register('dob', { validate: validateDob })}
             />
             <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
               {t('common.submit')}

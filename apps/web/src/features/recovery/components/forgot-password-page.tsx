@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import { isValidEmail } from '@healthbook/shared/validation';
 import { BackLink } from '../../../components/back-link';
 import { FormPage } from '../../../components/form-page';
-import { serverErrorText } from '../../../components/server-errors';
 import { TextInput } from '../../../components/text-input';
+import { applyServerErrors, fieldErrorText, SERVER_ERROR } from '../../../lib/form-errors';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -27,21 +27,22 @@ export default function ForgotPasswordPage() {
   const { t } = useTranslation(['auth', 'validation']);
   const requestReset = useRequestPasswordReset();
   const [sent, setSent] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<{ email: string }>({ mode: 'onTouched', defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     if (sent) return;
-    setServerError(null);
     try {
       await requestReset.mutateAsync({ org_id: org.org, email: email.trim().toLowerCase() });
       setSent(true);
     } catch (error) {
-      setServerError(serverErrorText(error, t('common.genericError')));
+      // The spec: whatever the server says shows under the field.
+      const general = applyServerErrors(error, { setError, fields: ['email'], fallback: t('common.genericError') });
+      if (general) setError('email', { type: SERVER_ERROR, message: general });
     }
   });
 
@@ -66,8 +67,8 @@ export default function ForgotPasswordPage() {
           autoComplete="email"
           required
           readOnly={sent}
-          error={errors.email?.message ? t(errors.email.message) : (serverError ?? undefined)}
-          {...register('email', { validate: validateResetEmail, onChange: () => setServerError(null) })}
+          error={fieldErrorText(errors.email, t)}
+          {...register('email', { validate: validateResetEmail })}
         />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={sent || isSubmitting}>
           {t('common.submit')}

@@ -58,7 +58,7 @@ describe('reset password page', () => {
   });
 
   it('sends a signed-in user to the dashboard', async () => {
-    localStorage.setItem('session', JSON.stringify({ access: 'a', refresh: 'r' }));
+    localStorage.setItem('session', JSON.stringify({ access: 'a' }));
     mockFetch(() => json(500, {}));
     const { router } = await open();
     await waitFor(() => expect(router.state.location.pathname).toBe('/healthbook/dashboard'));

@@ -4,8 +4,7 @@ import { fakeToken, fakeUser, json } from '../../../components/testing/fake-sess
 import { clearLocalData, getSessionState } from '../../../lib/auth';
 import { i18n } from '../../../lib/i18n';
 import { mockFetch, renderPage, testOrg } from '../../../test/render-page';
-// The sign-in page belongs to features/auth; its submit wiring (lib/auth) is tested here.
-import LoginPage from '../../auth/components/login-page';
+import LoginPage from './login-page';
 
 async function submit(email = 'maria@example.com', password = 'Secret#2026') {
   fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: email } });

@@ -11,7 +11,6 @@ const SPEC_TEXT = 'A verification code was send to your email. Please enter it b
 function limitedSession(devices: Array<'email' | 'google'> = ['email']) {
   signIn({
     access: fakeToken({ access: 'limited', org: 7 }),
-    refresh: 'R-limited',
     user: fakeUser({ has_mfa_enabled: true, mfa_devices: devices.map((d, i) => ({ uuid: `u${i}`, device_type: d })) }),
   });
 }
@@ -42,7 +41,7 @@ describe('sign-in verification page', () => {
     expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/healthbook/dashboard');
     expect(calls[0]).toMatchObject({ url: '/api/v1/verify/', method: 'POST', body: { code: '123456' } });
     expect(calls[0]!.headers.Authorization).toMatch(/^Bearer /);
-    expect(getSessionState().tokens).toEqual({ access: full, refresh: 'R-full' });
+    expect(getSessionState().tokens).toEqual({ access: full });
     expect(getSessionState().claims?.access).toBe('full');
     expect(getSessionState().user?.first_name).toBe('Verified');
   });
@@ -70,6 +69,17 @@ describe('sign-in verification page', () => {
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Digit 6 of 6' }), { target: { value: '1' } });
     expect(screen.getAllByRole('textbox').some((b) => b.getAttribute('aria-invalid') === 'true')).toBe(false);
+  });
+
+  it('knows only the types of the second factors before the second step: no e-mail, no device ids', async () => {
+    limitedSession(['email', 'google']);
+    mockFetch(() => json(500, {}));
+    await renderPage({ path: 'verify', element: <VerifyPage />, at: '/healthbook/verify' });
+    expect(await screen.findByText(/You can also enter the code your authenticator app shows/)).toBeTruthy();
+    expect(getSessionState().limitedUser?.mfa_devices).toEqual([{ device_type: 'email' }, { device_type: 'google' }]);
+    expect(localStorage.getItem('user')).not.toContain('maria@example.com');
+    expect(localStorage.getItem('user')).not.toContain('uuid');
+    expect(document.body.textContent).not.toContain('maria@example.com');
   });
 
   it('says to open the authenticator app when that is the second factor', async () => {

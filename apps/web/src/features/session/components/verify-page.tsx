@@ -8,11 +8,12 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { CODE_ENTRY_LENGTH } from '@healthbook/shared/constants';
 import { CodeForm } from '../../../components/code-form';
-import { afterSignInPath, apiErrorText, setUser, signIn, useCurrentUser } from '../../../lib/auth';
+import { afterSignInPath, useSession } from '../../../lib/auth';
+import { failureText } from '../../../lib/form-errors';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
 import { session } from '../../../lib/session';
-import { verifySignIn } from '../api/verify-sign-in';
+import { useVerifySignIn } from '../api/verify-sign-in';
 
 /** Which second factors the user has: the text says where the code comes from. */
 function instructionKey(types: Set<string>): 'verify.text' | 'verify.textGoogle' | 'verify.textBoth' {
@@ -24,7 +25,9 @@ function instructionKey(types: Set<string>): 'verify.text' | 'verify.textGoogle'
 export default function VerifyPage() {
   const { org, clientId } = useOrganizationContext();
   const { t } = useTranslation('account');
-  const user = useCurrentUser();
+  // A limited session knows only the types of the user's second factors (no e-mail address, no device ids).
+  const { limitedUser } = useSession();
+  const verifySignIn = useVerifySignIn();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [trying, setTrying] = useState(false);
@@ -38,9 +41,7 @@ export default function VerifyPage() {
     setTrying(true);
     setError(null);
     try {
-      const { access, refresh, ...verified } = await verifySignIn({ code: value });
-      if (access && refresh) signIn({ access, refresh, user: verified });
-      else setUser(verified);
+      await verifySignIn.mutateAsync({ code: value });
       const claims = session.claims();
       if (claims?.access !== 'full') {
         await navigate(paths.login(clientId), { replace: true });
@@ -48,14 +49,14 @@ export default function VerifyPage() {
       }
       await navigate(afterSignInPath(clientId, claims, search.get('redirectFrom')), { replace: true });
     } catch (err) {
-      setError(`${t('verify.error')} ${apiErrorText(err) ?? t('verify.tryAgain')}`);
+      setError(failureText(t('verify.error'), err, t('verify.tryAgain')));
       setInvalid(true);
       setTrying(false);
       busy.current = false;
     }
   };
 
-  const types = new Set(user?.mfa_devices.map((d) => d.device_type));
+  const types = new Set(limitedUser?.mfa_devices.map((d) => d.device_type));
 
   return (
     <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', px: 2, py: { xs: 4, md: 8 } }}>

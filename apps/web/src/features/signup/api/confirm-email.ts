@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { ONE_TIME } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface ConfirmEmailBody {
   uid: string;
@@ -15,11 +17,9 @@ export const confirmEmail = (body: ConfirmEmailBody) => api.post<{ detail?: stri
  */
 export const confirmEmailQueryOptions = (body: ConfirmEmailBody) =>
   queryOptions({
-    queryKey: ['users', 'confirm-email', body.uid, body.token],
+    queryKey: queryKeys.users.emailConfirmation(body.uid, body.token),
     queryFn: () => confirmEmail(body),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
+    ...ONE_TIME,
   });
 
 export const useConfirmEmail = (body: ConfirmEmailBody) => useQuery(confirmEmailQueryOptions(body));

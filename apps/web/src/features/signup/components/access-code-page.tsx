@@ -10,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import { validateAccessCode } from '@healthbook/shared/validation';
 import { BackLink } from '../../../components/back-link';
 import { FormPage } from '../../../components/form-page';
-import { serverErrorText } from '../../../components/server-errors';
 import { TextInput } from '../../../components/text-input';
 import { ApiError } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
 import { useValidateSignupCode } from '../api/validate-signup-code';
@@ -47,7 +47,7 @@ export default function AccessCodePage() {
       await navigate(paths.signup(clientId), { state: { userDetails } });
     } catch (error) {
       if (error instanceof ApiError && (error.status === 400 || error.status === 404)) setInvalid(true);
-      else setFailure(serverErrorText(error, t('common.genericError')));
+      else setFailure(applyServerErrors(error, { fallback: t('common.genericError') }));
     }
   });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -10,12 +10,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import type { InvitationDetails } from '@healthbook/shared/contracts/invitations';
-import { formatDobForDisplay, validateConfirmPassword, validateEmailField, validateNewPassword } from '@healthbook/shared/validation';
+import { formatDobForDisplay, validateEmailField } from '@healthbook/shared/validation';
 import { FormPage } from '../../../components/form-page';
 import { LegalDialog, type LegalDoc } from '../../../components/legal-dialog';
-import { PasswordInput } from '../../../components/password-input';
-import { readServerErrors, type ServerErrors } from '../../../components/server-errors';
+import { NewPasswordFields, type NewPasswordValues } from '../../../components/new-password-fields';
 import { TextInput } from '../../../components/text-input';
+import { applyServerErrors, fieldErrorText } from '../../../lib/form-errors';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
 import { session } from '../../../lib/session';
@@ -23,16 +23,10 @@ import { useRegisterAccount } from '../api/register-account';
 import { clearSignupDetails, isInvitationDetails, loadSignupDetails, saveSignupDetails } from '../signup-details';
 import { CheckEmailDialog } from './check-email-dialog';
 
-interface SignupForm {
+interface SignupForm extends NewPasswordValues {
   email: string;
-  password: string;
-  confirmPassword: string;
   terms: boolean;
 }
-
-const FIELDS = ['email', 'password'] as const;
-type ServerField = (typeof FIELDS)[number];
-const NO_ERRORS: ServerErrors<ServerField> = { fields: {}, general: null };
 
 /** The invitation details from the access-code page (router state), or kept for this tab (a reload). */
 function useInvitationDetails(orgId: number): InvitationDetails | null {
@@ -64,27 +58,20 @@ function SignupForm({ details }: { details: InvitationDetails }) {
   const registerAccount = useRegisterAccount();
   const [legalDoc, setLegalDoc] = useState<LegalDoc | null>(null);
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
-  const [serverErrors, setServerErrors] = useState(NO_ERRORS);
-  const {
-    register,
-    handleSubmit,
-    control,
-    getValues,
-    trigger,
-    setFocus,
-    formState: { errors, isValid, isSubmitting },
-  } = useForm<SignupForm>({
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<SignupForm>({
     mode: 'onTouched',
     defaultValues: { email: details.email ?? '', password: '', confirmPassword: '', terms: false },
   });
-  const [password, confirmPassword] = useWatch({ control, name: ['password', 'confirmPassword'] });
-
-  /** A server message belongs to what the user typed then: editing the field removes it. */
-  const clearServerError = (field: ServerField) =>
-    setServerErrors((current) => (current.fields[field] ? { ...current, fields: { ...current.fields, [field]: undefined } } : current));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isValid, isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
-    setServerErrors(NO_ERRORS);
+    setFailure(null);
     const email = values.email.trim();
     try {
       await registerAccount.mutateAsync({
@@ -102,18 +89,10 @@ function SignupForm({ details }: { details: InvitationDetails }) {
       clearSignupDetails();
       setRegisteredEmail(email);
     } catch (error) {
-      const found = readServerErrors(error, FIELDS, t('common.genericError'));
-      setServerErrors(found);
-      const first = FIELDS.find((f) => found.fields[f]);
-      if (first) setFocus(first);
+      // The spec: the answer applies per field (cleared on edit); the rest, such as the code, on top.
+      setFailure(applyServerErrors(error, { setError, fields: ['email', 'password'], fallback: t('common.genericError') }));
     }
   });
-
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
-  const emailError = message(errors.email?.message) ?? serverErrors.fields.email;
-  const passwordError = message(errors.password?.message) ?? serverErrors.fields.password;
-  const confirmError = message(errors.confirmPassword?.message);
-  const passwordsMatch = !confirmError && confirmPassword !== '' && confirmPassword === password;
 
   const { ref: termsRef, ...termsField } = register('terms', { validate: (v) => v || 'validation:termsRequired' });
 
@@ -123,59 +102,34 @@ function SignupForm({ details }: { details: InvitationDetails }) {
 
   return (
     <FormPage pageTitle={t('signup.pageTitle')} heading={t('signup.title')} maxWidth={640}>
-      <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} sx={{ mt: 2 }}>
-        {serverErrors.general && <Alert severity="error">{serverErrors.general}</Alert>}
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
-          <TextInput label={t('signup.firstName')} value={details.first_name} readOnly name="first_name" />
-          <TextInput label={t('signup.lastName')} value={details.last_name} readOnly name="last_name" />
-          <TextInput label={t('signup.dob')} value={formatDobForDisplay(details.dob)} readOnly name="dob" />
-          <TextInput label={t('signup.gender')} value={details.gender.value} readOnly name="gender" />
-        </Box>
-        <TextInput
-          label={t('signup.email')}
-          type="email"
-          autoComplete="email"
-          required
-          error={emailError}
-          {...register('email', { validate: validateEmailField, onChange: () => clearServerError('email') })}
-        />
-        <PasswordInput
-          label={t('signup.password')}
-          autoComplete="new-password"
-          required
-          error={passwordError}
-          helperText={t('validation:passwordHint')}
-          {...register('password', {
-            validate: validateNewPassword,
-            onChange: () => {
-              clearServerError('password');
-              if (getValues('confirmPassword')) void trigger('confirmPassword');
-            },
-          })}
-        />
-        <PasswordInput
-          label={t('signup.confirmPassword')}
-          autoComplete="new-password"
-          required
-          error={confirmError}
-          helperText={
-            passwordsMatch ? (
-              <Box component="span" sx={{ color: 'success.dark' }}>
-                {t('validation:passwordsMatch')}
-              </Box>
-            ) : undefined
-          }
-          {...register('confirmPassword', { validate: (value, values) => validateConfirmPassword(value, values.password) })}
-        />
-        <FormControlLabel
-          sx={{ alignItems: 'flex-start', mr: 0 }}
-          control={<Checkbox sx={{ mt: -1 }} slotProps={{ input: { ref: termsRef } }} {...termsField} />}
-          label={<Trans t={t} i18nKey="signup.terms" components={{ terms: legalButton('terms'), privacy: legalButton('privacy') }} />}
-        />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={!isValid || isSubmitting}>
-          {t('signup.submit')}
-        </Button>
-      </Stack>
+      <FormProvider {...form}>
+        <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} sx={{ mt: 2 }}>
+          {failure && <Alert severity="error">{failure}</Alert>}
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+            <TextInput label={t('signup.firstName')} value={details.first_name} readOnly name="first_name" />
+            <TextInput label={t('signup.lastName')} value={details.last_name} readOnly name="last_name" />
+            <TextInput label={t('signup.dob')} value={formatDobForDisplay(details.dob)} readOnly name="dob" />
+            <TextInput label={t('signup.gender')} value={details.gender.value} readOnly name="gender" />
+          </Box>
+          <TextInput
+            label={t('signup.email')}
+            type="email"
+            autoComplete="email"
+            required
+            error={fieldErrorText(errors.email, t)}
+            {...register('email', { validate: validateEmailField })}
+          />
+          <NewPasswordFields passwordLabel={t('signup.password')} confirmLabel={t('signup.confirmPassword')} />
+          <FormControlLabel
+            sx={{ alignItems: 'flex-start', mr: 0 }}
+            control={<Checkbox sx={{ mt: -1 }} slotProps={{ input: { ref: termsRef } }} {...termsField} />}
+            label={<Trans t={t} i18nKey="signup.terms" components={{ terms: legalButton('terms'), privacy: legalButton('privacy') }} />}
+          />
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={!isValid || isSubmitting}>
+            {t('signup.submit')}
+          </Button>
+        </Stack>
+      </FormProvider>
       <LegalDialog doc={legalDoc} onClose={() => setLegalDoc(null)} />
       <CheckEmailDialog
         open={registeredEmail !== null}

@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+import { FieldError, HttpError } from './http-errors';
+
+export interface UploadedFile {
+  data: Buffer;
+  /** What the client declared; the bytes decide what the file really is. */
+  mimetype: string;
+  filename: string;
+}
+
+/**
+ * Reads the one file of a multipart/form-data request (its field named `field`), whole, within
+ * the limits the route's multipart plugin set. Every way a client can get multipart wrong — no
+ * boundary, a truncated body, too many parts, a file too large, no file — is a 4xx with a
+ * localised message, never a 500. For every upload route (avatars now, attachments later).
+ */
+export async function readSingleFile(request: FastifyRequest, field = 'file'): Promise<UploadedFile> {
+  const required = () => new FieldError({ [field]: ['validation:imageRequired'] });
+  if (!request.isMultipart()) throw required();
+  const errors = request.server.multipartErrors;
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== field) throw required();
+    const data = await part.toBuffer();
+    if (data.length === 0) throw required();
+    return { data, mimetype: part.mimetype, filename: part.filename };
+  } catch (err) {
+    if (err instanceof FieldError) throw err;
+    if (err instanceof errors.RequestFileTooLargeError) throw new FieldError({ [field]: ['validation:imageTooLarge'] }, 413);
+    if (err instanceof errors.FilesLimitError || err instanceof errors.PartsLimitError || err instanceof errors.FieldsLimitError) throw required();
+    // Anything the parser (busboy) raised about the body itself: no boundary, malformed or truncated.
+    request.log.info({ err: err instanceof Error ? err.message : String(err) }, 'unreadable multipart body');
+    throw new HttpError(400, 'errors:multipartInvalid');
+  }
+}

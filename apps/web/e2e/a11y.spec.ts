@@ -1,0 +1,118 @@
+// Every page reachable today, signed out and signed in, on a desktop and a phone, in English and
+// Greek: no serious or critical axe violation on any. With E2E_SHOTS_DIR set, each page scanned
+// is also kept as a screenshot there (<language>-<viewport>-<page>.png).
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, DEMO_PASSWORD, invite, newPerson, patientWithEmailFactor, registeredPatient, scan } from './accounts';
+
+const VIEWPORTS = {
+  desktop: { width: 1366, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+const LANGUAGES = { en: 'en-US', el: 'el-GR' } as const;
+const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
+
+/** The pages anyone may open, with a name for their screenshot; one-time links with a token that is not one. */
+const SIGNED_OUT_PAGES = [
+  ['/healthbook/login', 'login'],
+  ['/healthbook/404', 'not-found'],
+  ['/healthbook/about', 'about'],
+  ['/healthbook/privacy', 'privacy'],
+  ['/healthbook/terms', 'terms'],
+  ['/healthbook/forgotpassword', 'forgot-password'],
+  ['/healthbook/password/reset', 'reset-password-invalid'],
+  ['/healthbook/password/reset/MTI/not-a-token', 'reset-password'],
+  ['/healthbook/code-retrieval', 'code-retrieval'],
+  ['/healthbook/email/confirm/MTI/not-a-token', 'email-confirm-invalid'],
+  ['/healthbook/email/change/MTI/not-a-token', 'email-change-invalid'],
+] as const;
+
+for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+  for (const [language, locale] of Object.entries(LANGUAGES)) {
+    test.describe(`${viewportName}, ${language}`, () => {
+      // The browser's language picks the app's (no choice stored yet).
+      test.use({ viewport, locale });
+
+      /** Waits for the page (its h1, in the language of this run), then scans it and keeps a screenshot when asked. */
+      async function check(page: Page, name: string) {
+        await expect(page.locator('h1').first()).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await scan(page);
+        if (SHOTS_DIR) {
+          mkdirSync(SHOTS_DIR, { recursive: true });
+          await page.screenshot({ path: path.join(SHOTS_DIR, `${language}-${viewportName}-${name}.png`), fullPage: true });
+        }
+      }
+
+      async function visit(page: Page, to: string, name: string) {
+        await page.goto(to);
+        await check(page, name);
+      }
+
+      /** The sign-in form, whatever the language (its fields and its submit button), and the page it leads to. */
+      async function signIn(page: Page, email: string, password: string, leadsTo: 'verify' | 'dashboard') {
+        await page.goto('/healthbook/login');
+        await page.locator('input[type=email]').fill(email);
+        await page.locator('input[autocomplete=current-password]').fill(password);
+        await page.locator('form button[type=submit]').click();
+        await expect(page).toHaveURL(new RegExp(`/healthbook/${leadsTo}$`));
+      }
+
+      test('signed-out pages', async ({ page }) => {
+        test.setTimeout(120_000);
+        const person = newPerson('a11y');
+        const code = await invite(person);
+
+        for (const [to, name] of SIGNED_OUT_PAGES) await visit(page, to, name);
+
+        // Sign-up with a real invitation: its access code leads there.
+        await visit(page, '/healthbook/access-code', 'access-code');
+        await page.locator('input[autocomplete=one-time-code]').fill(code);
+        await page.locator('form button[type=submit]').click();
+        await expect(page).toHaveURL(/\/healthbook\/signup$/);
+        await check(page, 'signup');
+      });
+
+      test('the second sign-in step and the invitation page', async ({ page }) => {
+        test.setTimeout(120_000);
+        const user = await patientWithEmailFactor('a11y-mfa');
+        await signIn(page, user.email, user.password, 'verify');
+        await check(page, 'verify');
+
+        await page.context().clearCookies();
+        await page.evaluate(() => localStorage.removeItem('session'));
+        await signIn(page, ADMIN, DEMO_PASSWORD, 'dashboard');
+        await visit(page, '/healthbook/addUser/home', 'invite-patient');
+      });
+
+      test('signed-in pages', async ({ page }) => {
+        test.setTimeout(120_000);
+        const user = await registeredPatient('a11y-in');
+        await signIn(page, user.email, user.password, 'dashboard');
+        await check(page, 'dashboard');
+
+        for (const [tabId, name] of ['personal', 'password', 'preferences', 'security'].entries()) {
+          await visit(page, `/healthbook/settings/profile${tabId ? `?tabId=${tabId}` : ''}`, `profile-${name}`);
+          await expect(page.getByRole('tabpanel').locator('h2')).toBeVisible();
+        }
+        // The e-mail change dialog (Personal info).
+        await visit(page, '/healthbook/settings/profile', 'profile-personal');
+        await page.locator('dd button').click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await check(page, 'email-change-dialog');
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toBeHidden();
+
+        await visit(page, '/healthbook/2fa/register', 'mfa-register');
+        // "Confirm it's you" before Register.
+        await page.locator('form button[type=submit]').click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await check(page, 'confirm-identity-dialog');
+        await page.keyboard.press('Escape');
+
+        await visit(page, '/healthbook/register/success', 'mfa-success');
+      });
+    });
+  }
+}

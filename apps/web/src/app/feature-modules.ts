@@ -1,0 +1,9 @@
+import { accountModule } from '../features/account/module';
+import { helpModule } from '../features/help/module';
+import type { FeatureModule } from '../lib/feature-module';
+
+/**
+ * Every feature of the signed-in hub, registered once: its pages join the router (guarded by
+ * its status), its widgets the dashboard. The menu and the app bar follow the catalogue.
+ */
+export const FEATURE_MODULES: readonly FeatureModule[] = [accountModule, helpModule];

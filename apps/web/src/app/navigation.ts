@@ -1,0 +1,70 @@
+import type { FeatureKey } from '@healthbook/shared/features';
+
+/**
+ * The side navigation of the spec (§2 "Navigation menu groups"), as data: each item opens a
+ * feature of the catalogue (packages/shared/src/features.ts), which decides its page, icon and
+ * name; the organisation's status decides whether it is shown, "Coming Soon!" or hidden.
+ */
+export interface NavItem {
+  feature: FeatureKey;
+  /** A label of the `nav` catalog when the menu names it otherwise than the catalogue ("Interactive Calendar"). */
+  label?: string;
+}
+
+export interface NavGroup {
+  id: string;
+  /** Key of the group title in the `nav` catalog (none: the first, untitled groups). */
+  title?: string;
+  items: NavItem[];
+  /** Shown to administrators only (organisation admins and super admins). */
+  adminOnly?: boolean;
+}
+
+export const NAV_GROUPS: readonly NavGroup[] = [
+  {
+    id: 'main',
+    items: [{ feature: 'dashboard' }, { feature: 'teleconsultation' }, { feature: 'call-center-triage' }, { feature: 'file-library' }, { feature: 'careclub' }, { feature: 'videos' }],
+  },
+  {
+    id: 'my-record',
+    title: 'groups.myRecord',
+    items: [
+      { feature: 'health-records', label: 'items.recordDashboard' },
+      { feature: 'medical-history' },
+      { feature: 'diagnostic-tests' },
+      { feature: 'medications' },
+      { feature: 'allergies' },
+      { feature: 'family-history' },
+      { feature: 'journal' },
+      { feature: 'visits' },
+      { feature: 'document-center' },
+    ],
+  },
+  {
+    id: 'care',
+    items: [
+      { feature: 'symptom-checker' },
+      { feature: 'personal-notes' },
+      { feature: 'emergency' },
+      { feature: 'medical-services' },
+      { feature: 'live-help' },
+      { feature: 'health-concierge' },
+      { feature: 'medical-transportation' },
+      { feature: 'self-diagnosis' },
+    ],
+  },
+  {
+    id: 'ecosystem',
+    title: 'groups.ecosystem',
+    items: [{ feature: 'symptom-checker' }, { feature: 'schedule-appointment' }, { feature: 'care-team' }, { feature: 'provider-search' }, { feature: 'urgent-care' }],
+  },
+  { id: 'sharing', title: 'groups.sharing', items: [{ feature: 'share-record' }, { feature: 'link-accounts' }] },
+  {
+    id: 'account',
+    title: 'groups.account',
+    items: [{ feature: 'personal-info' }, { feature: 'security' }, { feature: 'privacy' }, { feature: 'sign-out' }],
+  },
+  { id: 'calendar', title: 'groups.calendar', items: [{ feature: 'calendar', label: 'items.interactiveCalendar' }, { feature: 'reminders' }] },
+  { id: 'insurance', title: 'groups.insurance', items: [{ feature: 'insurance' }] },
+  { id: 'admin', title: 'groups.admin', adminOnly: true, items: [{ feature: 'operations' }] },
+];

@@ -1,0 +1,314 @@
+import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CssBaseline from '@mui/material/CssBaseline';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { ThemeProvider } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import CloseIcon from '@mui/icons-material/Close';
+import HelpCenter from '@mui/icons-material/HelpCenter';
+import Hub from '@mui/icons-material/Hub';
+import MenuIcon from '@mui/icons-material/Menu';
+import NotificationsNone from '@mui/icons-material/NotificationsNone';
+import type { OrganizationDetail } from '@healthbook/shared/contracts/organizations';
+import type { FeatureEntry } from '@healthbook/shared/contracts/features';
+import { DelayedLoader } from '../../components/delayed-loader';
+import { LeaveSiteDialog } from '../../components/dialogs/leave-site-dialog';
+import { ScrollToTop } from '../../components/dialogs/scroll-to-top';
+import { Footer } from '../../components/footer';
+import { UserAvatar } from '../../components/user-avatar';
+import { PreferencesTab } from '../../features/account/components/preferences-tab';
+import { IdleAlert } from '../../features/session/components/idle-alert';
+import { useSession } from '../../lib/auth';
+import { rememberColorMode } from '../../lib/color-mode';
+import { DashboardWidgetsContext } from '../../lib/dashboard-widgets';
+import { useDrawer } from '../../lib/drawer-state';
+import { saveOperation, useHubFeatures, type HubFeatures } from '../../lib/hub-features';
+import { setLanguage } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
+import { buildTheme } from '../../lib/theme';
+import { FEATURE_MODULES } from '../feature-modules';
+import { NavDrawerContent } from './nav-drawer';
+
+/** The spec's sizes: drawer 200 px on desktop, 330 px below; app bar 76 px from md up, 55 px below. */
+const DRAWER_DESKTOP = 200;
+const DRAWER_MOBILE = 330;
+const BAR_HEIGHT = { xs: 55, md: 76 } as const;
+
+export interface AppShellProps {
+  org: OrganizationDetail;
+  clientId: string;
+  children: ReactNode;
+}
+
+/** The dashboard widgets of the features the member has active, in order. */
+function activeWidgets(features: HubFeatures) {
+  return FEATURE_MODULES.filter((m) => !m.feature || features.status(m.feature) === 'active')
+    .flatMap((m) => m.widgets ?? [])
+    .sort((a, b) => a.order - b.order);
+}
+
+/**
+ * The full layout of a signed-in member (§2 Application shell): the organisation's theme in
+ * the member's light or dark mode; an app bar with the logo, Connection Hub, "Get … Help", the
+ * reminders toggle and the avatar menu; the side navigation (permanent on desktop, a drawer on
+ * smaller screens); the reminders and display-settings drawers; the idle-session alert, the
+ * scroll-to-top button and the footer. Pages render inside.
+ */
+export default function AppShell({ org, clientId, children }: AppShellProps) {
+  const { user, claims } = useSession();
+  const { t, i18n } = useTranslation(['shell', 'common', 'calendar']);
+  const navigate = useNavigate();
+  const dark = user?.settings.dark === true;
+  const theme = useMemo(() => buildTheme(org.primary_color, dark ? 'dark' : 'light'), [org.primary_color, dark]);
+  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const features = useHubFeatures(org.org, i18n.resolvedLanguage ?? 'en');
+  const widgets = useMemo(() => activeWidgets(features), [features]);
+
+  const [navOpen, setNavOpen] = useDrawer('navDrawer');
+  const [remindersOpen, setRemindersOpen] = useDrawer('calendarDrawer');
+  const [settingsOpen, setSettingsOpen] = useDrawer('settingsDrawer');
+  const [leaving, setLeaving] = useState<string | null>(null);
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const menuButtonId = useId();
+  const remindersTitleId = useId();
+  const settingsTitleId = useId();
+
+  // The member's settings follow them to every device: language, and light or dark (kept on
+  // the device too, so the signed-out pages match).
+  const language = user?.settings.language;
+  useEffect(() => {
+    if (language && language !== i18n.resolvedLanguage) void setLanguage(language);
+  }, [language, i18n]);
+  useEffect(() => {
+    if (user) rememberColorMode(dark ? 'dark' : 'light');
+  }, [user, dark]);
+
+  const signOut = useCallback(() => {
+    setMenuAnchor(null);
+    void navigate(paths.logout(clientId));
+  }, [navigate, clientId]);
+
+  if (!user || claims?.access !== 'full') return <DelayedLoader label={t('common:app.loading')} />;
+
+  const opened = (entry: FeatureEntry) => saveOperation(org.org, entry.id);
+  const videos = features.entry('videos');
+  const nav = (
+    <NavDrawerContent
+      features={features}
+      user={user}
+      clientId={clientId}
+      videoChannelUrl={org.video_channel_url}
+      onOpened={opened}
+      onVideos={() => setLeaving(org.video_channel_url)}
+      onReminders={() => setRemindersOpen(true)}
+      onDone={() => {
+        if (!desktop) setNavOpen(false);
+      }}
+    />
+  );
+
+  const barButton = (key: 'connection-hub' | 'help', label: string, icon: ReactNode) => {
+    const entry = features.entry(key);
+    if (!entry || entry.feature_status === 'disabled') return null;
+    const active = entry.feature_status === 'active';
+    const common = { color: 'inherit' as const, 'aria-label': label };
+    const button = desktop ? (
+      <Button
+        {...common}
+        startIcon={icon}
+        {...(active ? { component: RouterLink, to: paths.feature(clientId, entry.feature_route ?? ''), onClick: () => opened(entry) } : { 'aria-disabled': true, onClick: (e: React.MouseEvent) => e.preventDefault() })}
+        sx={{ opacity: active ? 1 : 0.6, whiteSpace: 'nowrap' }}
+      >
+        {label}
+      </Button>
+    ) : (
+      <IconButton
+        {...common}
+        {...(active ? { component: RouterLink, to: paths.feature(clientId, entry.feature_route ?? ''), onClick: () => opened(entry) } : { 'aria-disabled': true, onClick: (e: React.MouseEvent) => e.preventDefault() })}
+        sx={{ opacity: active ? 1 : 0.6 }}
+      >
+        {icon}
+      </IconButton>
+    );
+    return active ? (
+      button
+    ) : (
+      <Tooltip title={t('nav.comingSoon')} describeChild>
+        <span>{button}</span>
+      </Tooltip>
+    );
+  };
+
+  const name = `${user.first_name} ${user.last_name}`.trim();
+
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      {org.favicon_url && <link rel="icon" href={org.favicon_url} />}
+      <meta name="theme-color" content={theme.palette.primary.main} />
+      <DashboardWidgetsContext.Provider value={widgets}>
+        <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
+          <Link
+            href="#main"
+            sx={{ position: 'absolute', left: -9999, '&:focus': { left: 16, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1, borderRadius: 1 } }}
+          >
+            {t('common:app.skipToContent')}
+          </Link>
+
+          <AppBar position="fixed" color="inherit" elevation={0} sx={{ zIndex: (th) => th.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider' }}>
+            <Toolbar sx={{ minHeight: BAR_HEIGHT, height: BAR_HEIGHT, gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
+              {!desktop && (
+                <IconButton edge="start" aria-label={navOpen ? t('nav.close') : t('nav.open')} aria-expanded={navOpen} onClick={() => setNavOpen(!navOpen)}>
+                  <MenuIcon />
+                </IconButton>
+              )}
+              <Box component={RouterLink} to={paths.dashboard(clientId)} aria-label={t('appBar.home', { orgName: org.org_name })} sx={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
+                {org.logo_url ? (
+                  <Box
+                    component="img"
+                    src={org.logo_url}
+                    alt=""
+                    sx={{ height: { xs: 30, md: 40 }, maxWidth: { xs: '38vw', md: 220 }, ...(dark ? { bgcolor: '#fff', borderRadius: 1, px: 0.75, py: 0.25 } : {}) }}
+                  />
+                ) : (
+                  <Typography component="span" sx={{ fontWeight: 700, color: 'primary.main', fontSize: 20 }}>
+                    {org.org_name}
+                  </Typography>
+                )}
+              </Box>
+              <Box sx={{ flex: 1 }} />
+              {barButton('connection-hub', t('appBar.connectionHub'), <Hub />)}
+              {barButton('help', t('appBar.help', { shortName: org.org_short_name }), <HelpCenter />)}
+              {desktop && features.status('reminders') === 'active' && (
+                <IconButton aria-label={t('appBar.openReminders')} aria-expanded={remindersOpen} onClick={() => setRemindersOpen(!remindersOpen)}>
+                  <NotificationsNone />
+                </IconButton>
+              )}
+              <IconButton
+                id={menuButtonId}
+                onClick={(e) => setMenuAnchor(e.currentTarget)}
+                aria-label={t('appBar.accountMenu')}
+                aria-haspopup="menu"
+                aria-controls={menuAnchor ? menuId : undefined}
+                aria-expanded={menuAnchor ? true : undefined}
+                sx={{ p: 0.5 }}
+              >
+                <UserAvatar user={user} alt="" size={desktop ? 40 : 34} />
+              </IconButton>
+              <Menu
+                id={menuId}
+                anchorEl={menuAnchor}
+                open={Boolean(menuAnchor)}
+                onClose={() => setMenuAnchor(null)}
+                anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+                transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+                slotProps={{ list: { 'aria-labelledby': menuButtonId } }}
+              >
+                <Box sx={{ px: 2, py: 1, maxWidth: 280 }} aria-hidden>
+                  <ListItemText primary={name} secondary={user.email} slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }} />
+                </Box>
+                <Divider />
+                {!desktop && features.status('reminders') === 'active' && (
+                  <MenuItem
+                    onClick={() => {
+                      setMenuAnchor(null);
+                      setRemindersOpen(true);
+                    }}
+                  >
+                    {t('appBar.reminders')}
+                  </MenuItem>
+                )}
+                <MenuItem component={RouterLink} to={paths.profile(clientId)} onClick={() => setMenuAnchor(null)}>
+                  {t('appBar.accountSettings')}
+                </MenuItem>
+                <MenuItem
+                  onClick={() => {
+                    setMenuAnchor(null);
+                    setSettingsOpen(true);
+                  }}
+                >
+                  {t('appBar.displaySettings')}
+                </MenuItem>
+                <MenuItem onClick={signOut}>{t('appBar.signOut')}</MenuItem>
+              </Menu>
+            </Toolbar>
+          </AppBar>
+
+          {desktop ? (
+            <Drawer
+              variant="permanent"
+              sx={{ width: DRAWER_DESKTOP, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_DESKTOP, boxSizing: 'border-box' } }}
+            >
+              <Toolbar sx={{ minHeight: BAR_HEIGHT }} />
+              {nav}
+            </Drawer>
+          ) : (
+            <Drawer
+              variant="temporary"
+              open={navOpen}
+              onClose={() => setNavOpen(false)}
+              ModalProps={{ keepMounted: true }}
+              sx={{ '& .MuiDrawer-paper': { width: DRAWER_MOBILE, maxWidth: '86vw', boxSizing: 'border-box' } }}
+            >
+              <Toolbar sx={{ minHeight: BAR_HEIGHT }} />
+              {nav}
+            </Drawer>
+          )}
+
+          <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+            <Toolbar sx={{ minHeight: BAR_HEIGHT }} />
+            <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, display: 'flex', flexDirection: 'column', outline: 'none' }}>
+              {children}
+            </Box>
+            <Footer clientId={clientId} orgName={org.org_name} />
+          </Box>
+
+          <Drawer anchor="right" open={remindersOpen} onClose={() => setRemindersOpen(false)} slotProps={{ paper: { 'aria-labelledby': remindersTitleId, sx: { width: DRAWER_MOBILE, maxWidth: '92vw' } } }}>
+            <SideDrawerHeader titleId={remindersTitleId} title={t('reminders.title')} closeLabel={t('reminders.close')} onClose={() => setRemindersOpen(false)} />
+            <Typography color="text.secondary" sx={{ p: 3 }}>
+              {t('calendar:noEvents')}
+            </Typography>
+          </Drawer>
+
+          <Drawer anchor="right" open={settingsOpen} onClose={() => setSettingsOpen(false)} slotProps={{ paper: { 'aria-labelledby': settingsTitleId, sx: { width: DRAWER_MOBILE, maxWidth: '92vw' } } }}>
+            <SideDrawerHeader titleId={settingsTitleId} title={t('settings.title')} closeLabel={t('settings.close')} onClose={() => setSettingsOpen(false)} />
+            <Box sx={{ p: 3 }}>
+              <PreferencesTab user={user} />
+            </Box>
+          </Drawer>
+
+          <LeaveSiteDialog url={leaving} onClose={() => setLeaving(null)} onOpened={() => videos && opened(videos)} />
+          <IdleAlert onLogout={signOut} />
+          <ScrollToTop />
+        </Box>
+      </DashboardWidgetsContext.Provider>
+    </ThemeProvider>
+  );
+}
+
+function SideDrawerHeader({ titleId, title, closeLabel, onClose }: { titleId: string; title: string; closeLabel: string; onClose: () => void }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, minHeight: BAR_HEIGHT, borderBottom: 1, borderColor: 'divider' }}>
+      <Typography id={titleId} variant="h2" sx={{ flex: 1 }}>
+        {title}
+      </Typography>
+      <IconButton aria-label={closeLabel} onClick={onClose}>
+        <CloseIcon />
+      </IconButton>
+    </Box>
+  );
+}

@@ -1,0 +1,173 @@
+import { useId } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Tooltip from '@mui/material/Tooltip';
+import PersonAdd from '@mui/icons-material/PersonAdd';
+import Tune from '@mui/icons-material/Tune';
+import type { UserDto } from '@healthbook/shared/contracts/users';
+import type { FeatureEntry } from '@healthbook/shared/contracts/features';
+import { FeatureIcon } from '../../components/feature-icon';
+import { visuallyHidden } from '../../components/visually-hidden';
+import type { HubFeatures } from '../../lib/hub-features';
+import { paths } from '../../lib/paths';
+import { NAV_GROUPS, type NavItem } from '../navigation';
+
+export interface NavActions {
+  /** A feature's page was opened from the menu (saved as an operation). */
+  onOpened: (entry: FeatureEntry) => void;
+  /** The menu's Videos item: confirm, then the external channel. */
+  onVideos: () => void;
+  /** The menu's Reminders item: the reminders drawer. */
+  onReminders: () => void;
+  /** After any choice (the phone drawer closes). */
+  onDone: () => void;
+}
+
+interface NavDrawerContentProps extends NavActions {
+  features: HubFeatures;
+  user: UserDto;
+  clientId: string;
+  videoChannelUrl: string | null;
+}
+
+const isAdministrator = (user: UserDto) => user.is_superadmin || user.roles.includes('org_admin');
+
+/**
+ * The side navigation: the spec's menu groups; each item by its feature's status — disabled:
+ * hidden; inactive: shown greyed with "Coming Soon!" and going nowhere (still reachable by
+ * keyboard, so the tooltip can be read); active: a link. Empty groups are left out.
+ */
+export function NavDrawerContent({ features, user, clientId, videoChannelUrl, onOpened, onVideos, onReminders, onDone }: NavDrawerContentProps) {
+  const { t } = useTranslation(['shell']);
+  const location = useLocation();
+  const labelId = useId();
+  const here = `${location.pathname}${location.search}`;
+
+  const visible = (item: NavItem) => {
+    const entry = features.entry(item.feature);
+    if (!entry || entry.feature_status === 'disabled') return null;
+    if (item.feature === 'videos' && !videoChannelUrl) return null;
+    return entry;
+  };
+
+  const groups = NAV_GROUPS.filter((g) => !g.adminOnly || isAdministrator(user)).map((group) => ({
+    group,
+    items: group.items.map((item) => ({ item, entry: visible(item) })).filter((x): x is { item: NavItem; entry: FeatureEntry } => x.entry !== null),
+  }));
+
+  return (
+    <Box component="nav" aria-labelledby={labelId} sx={{ overflowY: 'auto', pb: 2 }}>
+      <Box id={labelId} sx={visuallyHidden}>
+        {t('nav.label')}
+      </Box>
+      {groups.map(({ group, items }, index) => {
+        const adminLinks = group.adminOnly ? adminItems(user, clientId, t) : [];
+        if (items.length === 0 && adminLinks.length === 0) return null;
+        const headingId = `${labelId}-${group.id}`;
+        return (
+          <Box key={group.id}>
+            {index > 0 && <Divider sx={{ my: 0.5 }} />}
+            <List
+              dense
+              aria-labelledby={group.title ? headingId : undefined}
+              subheader={
+                group.title ? (
+                  <ListSubheader id={headingId} disableSticky sx={{ lineHeight: '32px', bgcolor: 'transparent', fontWeight: 600 }}>
+                    {t(`nav.${group.title}`)}
+                  </ListSubheader>
+                ) : undefined
+              }
+            >
+              {items.map(({ item, entry }) => {
+                const label = item.label ? t(`nav.${item.label}`) : entry.display_name;
+                const icon = (
+                  <ListItemIcon sx={{ minWidth: 36 }}>
+                    <FeatureIcon name={entry.icon_name} fontSize="small" />
+                  </ListItemIcon>
+                );
+                if (entry.feature_status !== 'active') {
+                  return (
+                    <li key={`${group.id}-${item.feature}`}>
+                      <Tooltip title={t('nav.comingSoon')} placement="right" describeChild>
+                        <ListItemButton
+                          aria-disabled="true"
+                          onClick={(event) => event.preventDefault()}
+                          sx={{ opacity: 0.6, cursor: 'default' }}
+                        >
+                          {icon}
+                          <ListItemText primary={label} />
+                        </ListItemButton>
+                      </Tooltip>
+                    </li>
+                  );
+                }
+                if (item.feature === 'videos' || item.feature === 'reminders') {
+                  return (
+                    <li key={`${group.id}-${item.feature}`}>
+                      <ListItemButton
+                        onClick={() => {
+                          if (item.feature === 'videos') onVideos();
+                          else {
+                            onOpened(entry);
+                            onReminders();
+                          }
+                          onDone();
+                        }}
+                      >
+                        {icon}
+                        <ListItemText primary={label} />
+                      </ListItemButton>
+                    </li>
+                  );
+                }
+                const to = paths.feature(clientId, entry.feature_route ?? '');
+                const current = here === to || location.pathname === to;
+                return (
+                  <li key={`${group.id}-${item.feature}`}>
+                    <ListItemButton
+                      component={RouterLink}
+                      to={to}
+                      selected={current}
+                      aria-current={current ? 'page' : undefined}
+                      onClick={() => {
+                        if (item.feature !== 'sign-out') onOpened(entry);
+                        onDone();
+                      }}
+                    >
+                      {icon}
+                      <ListItemText primary={label} />
+                    </ListItemButton>
+                  </li>
+                );
+              })}
+              {adminLinks.map((link) => (
+                <li key={link.to}>
+                  <ListItemButton component={RouterLink} to={link.to} selected={location.pathname === link.to} onClick={onDone}>
+                    <ListItemIcon sx={{ minWidth: 36 }}>{link.icon}</ListItemIcon>
+                    <ListItemText primary={link.label} />
+                  </ListItemButton>
+                </li>
+              ))}
+            </List>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** Administration pages that are not catalogue features: inviting patients, the organisation's features. */
+function adminItems(user: UserDto, clientId: string, t: (key: string) => string) {
+  if (!isAdministrator(user)) return [];
+  return [
+    { to: paths.invitePatient(clientId), label: t('nav.items.invitePatient'), icon: <PersonAdd fontSize="small" /> },
+    { to: paths.featureSettings(clientId), label: t('nav.items.featureSettings'), icon: <Tune fontSize="small" /> },
+  ];
+}

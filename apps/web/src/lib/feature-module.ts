@@ -1,0 +1,35 @@
+import type { ComponentType } from 'react';
+import type { FeatureKey } from '@healthbook/shared/features';
+
+/** A card of the dashboard, shown only while its feature is active. */
+export interface DashboardWidget {
+  id: string;
+  /** Smaller first. */
+  order: number;
+  /** Loaded with the dashboard, not before. */
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+/** Checks a page needs beyond a full sign-in and an active feature (implemented in app/guards.ts). */
+export type RouteGuardName = 'mfaRegisterGuard' | 'qrGoogleGuard' | 'adminGuard' | 'superadminGuard';
+
+/** A page of a feature, under /{clientId}/, drawn in the signed-in shell. */
+export interface FeatureRoute {
+  path: string;
+  /** The page module (its default export), loaded when first visited. */
+  page: () => Promise<{ default: ComponentType }>;
+  guard?: RouteGuardName;
+}
+
+/**
+ * What a feature brings to the signed-in hub, registered once in app/feature-modules.ts: its
+ * pages (each redirects to the dashboard unless the feature is active for the member's
+ * organisation) and its dashboard widgets. The menu item, the status switch and the 403 of its
+ * API follow from the feature's entry in the shared catalogue (packages/shared/src/features.ts).
+ */
+export interface FeatureModule {
+  /** The catalogue feature governing these pages and widgets; none for areas always on (account settings). */
+  feature?: FeatureKey;
+  routes?: FeatureRoute[];
+  widgets?: DashboardWidget[];
+}

@@ -1,0 +1,44 @@
+/**
+ * Every query key of the app. Queries take their key from here and mutations invalidate by
+ * it: a key starts with its family (`all`), so invalidating the family reaches every variant
+ * (each language, each user). No key is written anywhere else.
+ */
+export const queryKeys = {
+  organizations: {
+    all: ['organizations'] as const,
+    /** GET /api/v1/organization_detail_by_name/{clientId} */
+    byName: (clientId: string) => [...queryKeys.organizations.all, 'by-name', clientId] as const,
+  },
+  users: {
+    all: ['users'] as const,
+    /** GET /api/v1/users/options/: the labels come in the reader's language. */
+    options: (language: string) => [...queryKeys.users.all, 'options', language] as const,
+    /** POST /api/v1/users/confirm_email/: run once per link. */
+    emailConfirmation: (uid: string, token: string) => [...queryKeys.users.all, 'confirm-email', uid, token] as const,
+    /** POST /api/v1/users/confirm_email_change/: run once per link. */
+    emailChangeConfirmation: (uid: string, token: string) => [...queryKeys.users.all, 'confirm-email-change', uid, token] as const,
+  },
+  wizard: {
+    all: ['wizard'] as const,
+    /** GET /api/v1/wizard/: step titles come in the chosen language. */
+    forLanguage: (language: string) => [...queryKeys.wizard.all, language] as const,
+  },
+  welcomeMessages: {
+    all: ['welcome-messages'] as const,
+    /** GET /api/v1/users/get_welcome_messages/{id}, in the chosen language. */
+    forUser: (userId: number, language: string) => [...queryKeys.welcomeMessages.all, userId, language] as const,
+  },
+  features: {
+    all: ['features'] as const,
+    /** POST /api/v1/features/get-features/: the member's features; names come in the reader's language. */
+    forOrganization: (organizationId: number, language: string) => [...queryKeys.features.all, 'member', organizationId, language] as const,
+    /** GET /api/v1/features/?organization_id=: the administrators' view. */
+    settings: (organizationId: number, language: string) => [...queryKeys.features.all, 'settings', organizationId, language] as const,
+  },
+  operations: {
+    all: ['operations'] as const,
+    /** GET /api/v1/operationsdashboard/summary/ */
+    summary: (organizationId: number, from: string, to: string, tz: string, language: string) =>
+      [...queryKeys.operations.all, 'summary', organizationId, from, to, tz, language] as const,
+  },
+};

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { FEATURE_STATUSES } from '../features';
+import { IdParamSchema, IdSchema } from './common';
+
+export const FeatureStatusSchema = z.enum(FEATURE_STATUSES, { message: 'validation:featureStatusInvalid' });
+
+/** A feature as the spec's client reads it: the organisation's (effective) status, the name in the reader's language. */
+export const FeatureEntrySchema = z
+  .object({
+    id: z.number().int(),
+    key: z.string().describe('stable identifier of the feature'),
+    feature_route: z.string().nullable().describe('the page under /{clientId}/; null for an action or an external link'),
+    display_name: z.string(),
+    feature_status: FeatureStatusSchema.describe('active: shown and usable; inactive: shown as "Coming Soon!"; disabled: hidden, its pages and API refused'),
+    icon_name: z.string(),
+  })
+  .meta({ id: 'FeatureEntry' });
+export type FeatureEntry = z.infer<typeof FeatureEntrySchema>;
+export const FeatureListSchema = z.array(FeatureEntrySchema).meta({ id: 'FeatureList' });
+
+/** POST /api/v1/features/get-features/ */
+export const GetFeaturesBodySchema = z.object({ organization_id: IdSchema });
+
+/** For administrators: what the organisation chose, and what members get. */
+export const FeatureSettingSchema = FeatureEntrySchema.extend({
+  configured_status: FeatureStatusSchema.describe('what the organisation chose'),
+  available: z.boolean().describe('the feature’s pages exist in this version (otherwise members see "Coming Soon!")'),
+  core: z.boolean().describe('always on; its status cannot be changed'),
+  updated_at: z.string().nullable(),
+}).meta({ id: 'FeatureSetting' });
+export type FeatureSetting = z.infer<typeof FeatureSettingSchema>;
+export const FeatureSettingListSchema = z.array(FeatureSettingSchema);
+
+/** GET /api/v1/features/?organization_id= (administrators) */
+export const ListFeatureSettingsQuerySchema = z.object({ organization_id: IdParamSchema.optional() });
+
+/** PUT /api/v1/features/{id}/ */
+export const UpdateFeatureBodySchema = z.object({ organization_id: IdSchema, feature_status: FeatureStatusSchema });
+export const FeatureIdParamsSchema = z.object({ id: IdParamSchema });
+
+/** POST /api/v1/operationsdashboard/save_operations/ */
+export const SaveOperationBodySchema = z.object({ organization_id: IdSchema, feature_id: IdSchema });
