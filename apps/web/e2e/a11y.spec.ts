@@ -12,6 +12,7 @@ const VIEWPORTS = {
 } as const;
 const LANGUAGES = { en: 'en-US', el: 'el-GR' } as const;
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
+const SUPERADMIN = 'superadmin@healthbook.example';
 
 /** The pages anyone may open, with a name for their screenshot; one-time links with a token that is not one. */
 const SIGNED_OUT_PAGES = [
@@ -60,7 +61,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       }
 
       test('signed-out pages', async ({ page }) => {
-        test.setTimeout(120_000);
+        test.setTimeout(180_000);
         const person = newPerson('a11y');
         const code = await invite(person);
 
@@ -74,8 +75,8 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await check(page, 'signup');
       });
 
-      test('the second sign-in step and the invitation page', async ({ page }) => {
-        test.setTimeout(120_000);
+      test('the second sign-in step and the administrators\' pages', async ({ page }) => {
+        test.setTimeout(180_000);
         const user = await patientWithEmailFactor('a11y-mfa');
         await signIn(page, user.email, user.password, 'verify');
         await check(page, 'verify');
@@ -84,10 +85,16 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await page.evaluate(() => localStorage.removeItem('session'));
         await signIn(page, ADMIN, DEMO_PASSWORD, 'dashboard');
         await visit(page, '/healthbook/addUser/home', 'invite-patient');
+        await visit(page, '/healthbook/admin/features', 'feature-settings');
+
+        await page.context().clearCookies();
+        await page.evaluate(() => localStorage.removeItem('session'));
+        await signIn(page, SUPERADMIN, DEMO_PASSWORD, 'dashboard');
+        await visit(page, '/healthbook/operations', 'operations');
       });
 
       test('signed-in pages', async ({ page }) => {
-        test.setTimeout(120_000);
+        test.setTimeout(180_000);
         const user = await registeredPatient('a11y-in');
         await signIn(page, user.email, user.password, 'dashboard');
         await check(page, 'dashboard');
@@ -112,6 +119,13 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await page.keyboard.press('Escape');
 
         await visit(page, '/healthbook/register/success', 'mfa-success');
+        await visit(page, '/healthbook/healthhelp', 'help');
+        // The phone's menu drawer, open.
+        if (viewport.width < 900) {
+          await page.locator('header button').first().click();
+          await expect(page.getByRole('navigation')).toBeVisible();
+          await check(page, 'menu');
+        }
       });
     });
   }

@@ -3,7 +3,7 @@ import { ADMIN, DEMO_PASSWORD, expectDashboard, invite, mailLink, newPerson, pas
 import { accessCode, waitForMail } from './mailbox';
 
 test('invite → access code → sign up → confirm the e-mail → sign in', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const firstName = uniqueName('Iris');
   const lastName = uniqueName('Joiner');
   const email = uniqueEmail('join');

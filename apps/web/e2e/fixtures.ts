@@ -5,7 +5,9 @@ import { expect, type Page } from '@playwright/test';
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  // Each node with axe's reason (a contrast failure names its colours), so a failure says what to fix.
+  const why = (n: (typeof serious)[number]['nodes'][number]) => [...n.any, ...n.all, ...n.none].map((c) => c.message).join(' ');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${why(n)})`).join(', ')}`)).toEqual([]);
 }
 
 export async function primaryButtonColor(page: Page, name: RegExp | string) {

@@ -1,4 +1,5 @@
 import { accountModule } from '../features/account/module';
+import { adminModule, operationsModule } from '../features/admin/module';
 import { helpModule } from '../features/help/module';
 import type { FeatureModule } from '../lib/feature-module';
 
@@ -6,4 +7,4 @@ import type { FeatureModule } from '../lib/feature-module';
  * Every feature of the signed-in hub, registered once: its pages join the router (guarded by
  * its status), its widgets the dashboard. The menu and the app bar follow the catalogue.
  */
-export const FEATURE_MODULES: readonly FeatureModule[] = [accountModule, helpModule];
+export const FEATURE_MODULES: readonly FeatureModule[] = [accountModule, helpModule, adminModule, operationsModule];

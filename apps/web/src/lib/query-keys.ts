@@ -8,6 +8,8 @@ export const queryKeys = {
     all: ['organizations'] as const,
     /** GET /api/v1/organization_detail_by_name/{clientId} */
     byName: (clientId: string) => [...queryKeys.organizations.all, 'by-name', clientId] as const,
+    /** GET /api/v1/organization_detail/ */
+    list: () => [...queryKeys.organizations.all, 'list'] as const,
   },
   users: {
     all: ['users'] as const,

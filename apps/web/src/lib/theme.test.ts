@@ -17,4 +17,13 @@ describe('organisation theme', () => {
     expect(getContrastRatio(text, '#f5f7fa')).toBeGreaterThanOrEqual(4.5);
     expect(readableOn('#003366', '#f5f7fa')).toBe('#003366');
   });
+
+  it('writes on a button in the organisation colour in white or dark, whichever reads (AA), in both modes', () => {
+    for (const color of ['#0476d9', '#00695c', '#7fd3ff', '#ffb300', '#6a1b9a']) {
+      for (const mode of ['light', 'dark'] as const) {
+        const { main, contrastText } = buildTheme(color, mode).palette.primary;
+        expect(getContrastRatio(contrastText, main), `${color} ${mode}`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
 });

@@ -24,10 +24,13 @@ export function buildTheme(primaryColor: string | null | undefined, mode: 'light
   const brand = primaryColor ?? DEFAULT_PRIMARY_COLOR;
   const primary = mode === 'dark' ? brightenedFor(brand, DARK_BACKGROUND) : brand;
   const linkColor = mode === 'light' ? readableOn(primary, LIGHT_BACKGROUND) : undefined;
+  const focusOutline = { '&.Mui-focusVisible': { outline: `3px solid ${linkColor ?? primary}`, outlineOffset: 2 } };
   return createTheme({
     palette: {
       mode,
       primary: { main: primary },
+      // White or dark text on the organisation's colour, whichever reads at WCAG AA (4.5:1).
+      contrastThreshold: 4.5,
       background: mode === 'light' ? { default: LIGHT_BACKGROUND, paper: '#ffffff' } : {},
     },
     shape: { borderRadius: 10 },
@@ -38,7 +41,19 @@ export function buildTheme(primaryColor: string | null | undefined, mode: 'light
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {
-      MuiButton: { defaultProps: { disableElevation: true } },
+      // Buttons show keyboard focus as a steady outline, not a pulsating ripple: always visible,
+      // never moving, and it leaves the text's contrast alone (WCAG 2.4.7, 1.4.3).
+      MuiButton: {
+        defaultProps: { disableElevation: true, disableFocusRipple: true },
+        styleOverrides: {
+          root: ({ ownerState }) => ({
+            ...focusOutline,
+            // Text and outlined buttons in the organisation's colour sit on the page background too: in a shade that reads there.
+            ...(linkColor && ownerState.color === 'primary' && ownerState.variant !== 'contained' ? { color: linkColor } : {}),
+          }),
+        },
+      },
+      MuiIconButton: { defaultProps: { disableFocusRipple: true }, styleOverrides: { root: focusOutline } },
       // Underlined, not told apart by colour alone: links sit in and beside running text (WCAG 1.4.1, axe link-in-text-block).
       MuiLink: { defaultProps: { underline: 'always', ...(linkColor ? { color: linkColor } : {}) } },
     },

@@ -169,7 +169,8 @@ export default function AppShell({ org, clientId, children }: AppShellProps) {
             {t('common:app.skipToContent')}
           </Link>
 
-          <AppBar position="fixed" color="inherit" elevation={0} sx={{ zIndex: (th) => th.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider' }}>
+          <AppBar position="fixed" color="inherit" elevation={0} // The line under the bar is drawn inside it, so that the bar is exactly 76 (55) px high.
+            sx={{ zIndex: (th) => th.zIndex.drawer + 1, boxShadow: (th) => `inset 0 -1px 0 ${th.palette.divider}` }}>
             <Toolbar sx={{ minHeight: BAR_HEIGHT, height: BAR_HEIGHT, gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
               {!desktop && (
                 <IconButton edge="start" aria-label={navOpen ? t('nav.close') : t('nav.open')} aria-expanded={navOpen} onClick={() => setNavOpen(!navOpen)}>

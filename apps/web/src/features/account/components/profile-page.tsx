@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
+import { HubPage } from '../../../components/hub-page';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { useSignedInUser } from '../hooks/use-signed-in-user';
 import { AvatarEditor } from './avatar-editor';
@@ -22,7 +22,7 @@ export interface ProfileNotice {
 
 /** Account settings: personal info, password, preferences and security, chosen by ?tabId=N. */
 export default function ProfilePage() {
-  const { org, clientId } = useOrganizationContext();
+  const { clientId } = useOrganizationContext();
   const user = useSignedInUser();
   const { t } = useTranslation('account');
   const [search, setSearch] = useSearchParams();
@@ -32,11 +32,7 @@ export default function ProfilePage() {
   const notice = (location.state as ProfileNotice | null)?.notice;
 
   return (
-    <Box sx={{ width: '100%', maxWidth: 880, mx: 'auto', px: { xs: 2, sm: 4 }, py: { xs: 3, md: 5 } }}>
-      <title>{`${t('profile.pageTitle')} | ${org.org_name}`}</title>
-      <Typography variant="h1" sx={{ mb: 3 }}>
-        {t('profile.title')}
-      </Typography>
+    <HubPage pageTitle={t('profile.pageTitle')} title={t('profile.title')} maxWidth={880}>
       <AvatarEditor user={user} />
       <Paper variant="outlined" sx={{ mt: 3, borderRadius: 3, overflow: 'hidden' }}>
         <Tabs
@@ -59,6 +55,6 @@ export default function ProfilePage() {
           {tab === 3 && <SecurityTab user={user} clientId={clientId} mfaJustEnabled={notice === 'mfaEnabled'} />}
         </Box>
       </Paper>
-    </Box>
+    </HubPage>
   );
 }

@@ -14,6 +14,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { FeatureKey } from '@healthbook/shared/features';
 import { LeaveSiteDialog } from '../../../components/dialogs/leave-site-dialog';
+import { HubPage } from '../../../components/hub-page';
 import { FeatureIcon } from '../../../components/feature-icon';
 import { saveOperation, useHubFeatures } from '../../../lib/hub-features';
 import { useOrganizationContext } from '../../../lib/organization-context';
@@ -42,14 +43,7 @@ export default function HelpPage() {
   const showVideos = org.video_channel_url && videos?.feature_status === 'active';
 
   return (
-    <Box sx={{ width: '100%', maxWidth: 960, mx: 'auto', px: { xs: 2, sm: 4 }, py: { xs: 3, md: 5 } }}>
-      <title>{`${t('pageTitle')} | ${org.org_name}`}</title>
-      <Typography variant="h1" sx={{ mb: 1 }}>
-        {t('title', { shortName: org.org_short_name })}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('intro')}
-      </Typography>
+    <HubPage pageTitle={t('pageTitle')} title={t('title', { shortName: org.org_short_name })} intro={t('intro')}>
 
       <Paper role="note" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 4, borderRadius: 3, borderColor: 'error.main' }}>
         <Typography variant="h2" sx={{ mb: 0.5 }}>
@@ -145,6 +139,6 @@ export default function HelpPage() {
         </Paper>
       )}
       <LeaveSiteDialog url={leaving} onClose={() => setLeaving(null)} onOpened={() => videos && saveOperation(org.org, videos.id)} />
-    </Box>
+    </HubPage>
   );
 }

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useOrganizationContext } from '../lib/organization-context';
+
+export interface HubPageProps {
+  /** The document title's first part ("<pageTitle> | <organisation>"); the heading when no title is given. */
+  pageTitle: string;
+  /** The page's one h1. */
+  title?: ReactNode;
+  /** A line under the heading. */
+  intro?: ReactNode;
+  maxWidth?: number;
+  children: ReactNode;
+}
+
+/** A page of the signed-in hub: centred column, the document title, the heading and its intro. */
+export function HubPage({ pageTitle, title = pageTitle, intro, maxWidth = 960, children }: HubPageProps) {
+  const { org } = useOrganizationContext();
+  return (
+    <Box sx={{ width: '100%', maxWidth, mx: 'auto', px: { xs: 2, sm: 4 }, py: { xs: 3, md: 5 } }}>
+      <title>{`${pageTitle} | ${org.org_name}`}</title>
+      <Typography variant="h1" sx={{ mb: intro ? 1 : 3 }}>
+        {title}
+      </Typography>
+      {intro && (
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {intro}
+        </Typography>
+      )}
+      {children}
+    </Box>
+  );
+}
