@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
@@ -16,7 +15,7 @@ import errorsPlugin from './plugins/errors';
 import i18nPlugin from './plugins/i18n';
 import mailPlugin from './plugins/mail';
 import securityPlugin from './plugins/security';
-import storagePlugin, { LocalStorage, type Storage } from './plugins/storage';
+import storagePlugin, { createStorage, type Storage } from './plugins/storage';
 import swaggerPlugin, { swaggerUiPlugin } from './plugins/swagger';
 import webPlugin, { webIndexPlugin } from './plugins/web';
 import auditPlugin from './modules/audit/audit.service';
@@ -31,6 +30,12 @@ import signupServicePlugin from './modules/signup/signup.service';
 import recoveryServicePlugin from './modules/recovery/recovery.service';
 import organizationsServicePlugin from './modules/organizations/organizations.service';
 import featuresServicePlugin from './modules/features/features.service';
+import patientsServicePlugin from './modules/patients/patients.service';
+import { patientsRoutes } from './modules/patients/patients.routes';
+import recordsServicePlugin from './modules/records/records.service';
+import documentsServicePlugin from './modules/documents/documents.service';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { recordsRoutes } from './modules/records/records.routes';
 import operationsServicePlugin from './modules/operations/operations.service';
 import cachePlugin from './plugins/cache';
 import { featuresRoutes } from './modules/features/features.routes';
@@ -139,7 +144,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { db: deps.db });
-  await app.register(storagePlugin, { storage: deps.storage ?? new LocalStorage(path.join(config.dataDir, 'files')) });
+  const storage = deps.storage ?? createStorage(config);
+  // What the app made, it closes; a store passed in belongs to the caller.
+  if (!deps.storage && storage.close) app.addHook('onClose', async () => storage.close?.());
+  await app.register(storagePlugin, { storage });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   await app.register(webIndexPlugin, { webDist: config.webDist });
   await app.register(cachePlugin, { redis: deps.rateLimitRedis });
@@ -157,6 +165,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(signupServicePlugin, { publicUrl: config.publicUrl });
   await app.register(recoveryServicePlugin, { publicUrl: config.publicUrl });
   await app.register(operationsServicePlugin);
+  await app.register(patientsServicePlugin);
+  await app.register(recordsServicePlugin);
+  await app.register(documentsServicePlugin);
 
   const perIpLimit = Math.max(config.authRateLimit, deps.perIpLimitFloor ?? 0);
 
@@ -201,6 +212,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(featuresRoutes);
     await authenticated.register(operationsRoutes);
     await authenticated.register(organizationSettingsRoutes);
+    await authenticated.register(patientsRoutes);
+    await authenticated.register(recordsRoutes, { publicUrl: config.publicUrl });
+    await authenticated.register(documentsRoutes);
     for (const routes of deps.signedInRoutes ?? []) await authenticated.register(routes);
   });
 

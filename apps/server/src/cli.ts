@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from './db/client';
 import { DATA_DIR_IN_USE_EXIT_CODE, DataDirInUseError, loadConfigOwningDataDir } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrations';
 import { seedDemo } from './db/seed/demo';
-import { LocalStorage } from './plugins/storage';
+import { createStorage } from './plugins/storage';
 import { OutboxMailer, SmtpMailer } from './plugins/mail';
 import { runInviteCommand } from './modules/invitations/invite.command';
 import { OrganizationsRepository } from './modules/organizations/organizations.repository';
@@ -41,7 +40,7 @@ async function main(argv: string[]) {
         console.log(applied.length ? `applied: ${applied.join(', ')}` : 'the schema is up to date');
         return 0;
       case 'seed-demo': {
-        const seeded = await seedDemo(db, new LocalStorage(path.join(config.dataDir, 'files')));
+        const seeded = await seedDemo(db, createStorage(config));
         console.log(seeded ? 'demo data added' : 'the database already has organisations; nothing added');
         return 0;
       }

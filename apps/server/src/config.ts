@@ -18,6 +18,83 @@ const urlWithProtocols = (protocols: string[]) =>
       }
     }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
 
+/** Where an S3-compatible store is: STORAGE_URL, `s3://[ACCESS_KEY:SECRET@]bucket[?endpoint=…&region=…&path_style=true]`. */
+export interface S3Location {
+  bucket: string;
+  /** An S3-compatible server's address (MinIO, s3rver, …); none for AWS itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** `http://host/bucket/key` rather than `http://bucket.host/key`: what most S3-compatible servers need. */
+  forcePathStyle: boolean;
+  /** None: the SDK's default chain (AWS_ACCESS_KEY_ID…, profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
+
+const STORAGE_URL_OPTIONS = ['endpoint', 'region', 'path_style'];
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+const decodeUserInfo = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new Error('has a badly percent-encoded access key or secret');
+  }
+};
+
+/**
+ * Reads STORAGE_URL. Throws an Error whose message says what is wrong (never echoing the secret);
+ * config.ts checks the value at start-up with it, storage builds its client from it.
+ */
+export function parseStorageUrl(value: string): S3Location {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('must be a URL like s3://ACCESS_KEY:SECRET@bucket?endpoint=https://host (percent-encode / @ : in the key and secret)');
+  }
+  if (url.protocol !== 's3:') throw new Error('must be a URL starting with s3://');
+  const bucket = url.hostname;
+  if (!bucket) throw new Error('must name a bucket: s3://bucket');
+  if (!BUCKET_NAME.test(bucket)) throw new Error(`bucket "${bucket}" is not a valid name (3 to 63 lower-case letters, digits, dots and hyphens)`);
+  if (url.pathname !== '' && url.pathname !== '/') throw new Error('must not have a path after the bucket (key prefixes are not supported)');
+  if (url.hash) throw new Error('must not have a #fragment');
+  if (Boolean(url.username) !== Boolean(url.password)) throw new Error('must give both an access key and a secret (s3://KEY:SECRET@bucket), or neither');
+  const params = url.searchParams;
+  for (const name of new Set(params.keys())) {
+    if (!STORAGE_URL_OPTIONS.includes(name)) throw new Error(`has an unknown option "${name}" (known: ${STORAGE_URL_OPTIONS.join(', ')})`);
+    if (params.getAll(name).length > 1) throw new Error(`gives the option "${name}" more than once`);
+  }
+  const endpoint = params.get('endpoint') ?? undefined;
+  if (endpoint !== undefined) {
+    let protocol: string | undefined;
+    try {
+      protocol = new URL(endpoint).protocol;
+    } catch {
+      protocol = undefined;
+    }
+    if (protocol !== 'http:' && protocol !== 'https:') throw new Error('endpoint must be a URL starting with http:// or https://');
+  }
+  const region = params.get('region') ?? 'us-east-1';
+  if (!/^[a-z0-9-]+$/i.test(region)) throw new Error('region must be a region name such as us-east-1');
+  const pathStyle = params.get('path_style') ?? 'false';
+  if (!['true', 'false', '1', '0', 'yes', 'no'].includes(pathStyle)) throw new Error('path_style must be true or false');
+  return {
+    bucket,
+    endpoint,
+    region,
+    forcePathStyle: pathStyle === 'true' || pathStyle === '1' || pathStyle === 'yes',
+    credentials: url.username ? { accessKeyId: decodeUserInfo(url.username), secretAccessKey: decodeUserInfo(url.password) } : undefined,
+  };
+}
+
+const storageUrl = z.string().superRefine((value, ctx) => {
+  try {
+    parseStorageUrl(value);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: (err as Error).message });
+  }
+});
+
 const milliseconds = (fallback: number) =>
   z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100, 'must be at least 100').max(600_000).default(fallback);
 
@@ -29,6 +106,7 @@ const EnvSchema = z.object({
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
+  STORAGE_URL: storageUrl.optional(),
   MAIL_FROM: z.string().min(3).default('HealthBook <no-reply@healthbook.example>'),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -50,6 +128,8 @@ export interface Config {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** An S3-compatible store for files (s3://…, checked by parseStorageUrl); without it, files live under DATA_DIR/files. */
+  storageUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
   jwtSecret: string;
@@ -109,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    storageUrl: e.STORAGE_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: overrides.jwtSecret ?? resolveJwtSecret(dataDir, e.JWT_SECRET),

@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import pino from 'pino';
@@ -7,7 +6,7 @@ import { buildApp } from './app';
 import { ConfigError } from './config';
 import { DATA_DIR_IN_USE_EXIT_CODE, DataDirInUseError, loadConfigOwningDataDir } from './db/data-dir-lock';
 import { DATABASE_UNAVAILABLE_EXIT_CODE, DatabaseUnavailableError, prepareDatabase } from './db/setup';
-import { LocalStorage } from './plugins/storage';
+import { createStorage } from './plugins/storage';
 import { cleanupExpired } from './modules/maintenance/cleanup';
 
 /** However a shutdown goes, the process is gone this long after the signal. */
@@ -44,7 +43,7 @@ async function main() {
   }
   const pretty = process.stdout.isTTY && config.env !== 'production';
   const bootLog = pino({ level: config.logLevel });
-  const storage = new LocalStorage(path.join(config.dataDir, 'files'));
+  const storage = createStorage(config);
   let db;
   try {
     db = await prepareDatabase(config, storage, bootLog);

@@ -11,11 +11,13 @@ import enWizard from './locales/en/wizard.json';
 import elWizard from './locales/el/wizard.json';
 import enFeatures from './locales/en/features.json';
 import elFeatures from './locales/el/features.json';
+import enRecords from './locales/en/records.json';
+import elRecords from './locales/el/records.json';
 
 /** Catalogs used by both sides: server error messages and shared validation messages. */
 export const sharedCatalogs = {
-  en: { errors: enErrors, validation: enValidation, options: enOptions, emails: enEmails, wizard: enWizard, features: enFeatures },
-  el: { errors: elErrors, validation: elValidation, options: elOptions, emails: elEmails, wizard: elWizard, features: elFeatures },
+  en: { errors: enErrors, validation: enValidation, options: enOptions, emails: enEmails, wizard: enWizard, features: enFeatures, records: enRecords },
+  el: { errors: elErrors, validation: elValidation, options: elOptions, emails: elEmails, wizard: elWizard, features: elFeatures, records: elRecords },
 } as const;
 
 export type SharedNamespace = keyof (typeof sharedCatalogs)['en'];

@@ -11,3 +11,6 @@ export * from './contracts/invitations';
 export * from './features';
 export * from './contracts/features';
 export * from './contracts/operations';
+export * from './records';
+export * from './contracts/records';
+export * from './contracts/documents';

@@ -199,6 +199,72 @@ export interface OperationsTable {
   at: Timestamp;
 }
 
+export interface PatientsTable {
+  id: Generated<number>;
+  org_id: number;
+  /** The account that is this patient (its own record); null for a patient without an account. */
+  user_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  dob: ColumnType<string | null, string | null | undefined, string | null>;
+  gender: string | null;
+  created_at: Timestamp;
+}
+
+/** A category's values, by API field name. */
+export type RecordData = Record<string, string | number | boolean | null>;
+
+export interface HealthRecordsTable {
+  id: Generated<number>;
+  org_id: number;
+  patient_id: number;
+  category: string;
+  data: ColumnType<RecordData, string, string>;
+  private: Generated<boolean>;
+  sort_date: ColumnType<string | null, string | null | undefined, string | null>;
+  search_text: Generated<string>;
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  created_by: number | null;
+  updated_by: number | null;
+}
+
+export interface HealthRecordVersionsTable {
+  id: Generated<string>;
+  record_id: number;
+  org_id: number;
+  version: number;
+  action: 'create' | 'update';
+  data: ColumnType<RecordData, string, string>;
+  changes: ColumnType<Array<{ field: string; from: unknown; to: unknown }>, string, string>;
+  changed_by: number | null;
+  changed_at: Timestamp;
+}
+
+export interface DocumentFoldersTable {
+  id: Generated<number>;
+  org_id: number;
+  patient_id: number;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface DocumentsTable {
+  id: Generated<number>;
+  org_id: number;
+  patient_id: number;
+  folder_id: number | null;
+  record_id: number | null;
+  origin: 'attachment' | 'document';
+  file_name: string;
+  content_type: string;
+  size: number;
+  storage_key: string;
+  created_at: Timestamp;
+  created_by: number | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -216,6 +282,11 @@ export interface Database {
   features: FeaturesTable;
   organization_features: OrganizationFeaturesTable;
   operations: OperationsTable;
+  patients: PatientsTable;
+  health_records: HealthRecordsTable;
+  health_record_versions: HealthRecordVersionsTable;
+  document_folders: DocumentFoldersTable;
+  documents: DocumentsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

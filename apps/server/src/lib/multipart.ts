@@ -33,3 +33,44 @@ export async function readSingleFile(request: FastifyRequest, field = 'file'): P
     throw new HttpError(400, 'errors:multipartInvalid');
   }
 }
+
+export interface Upload {
+  file: UploadedFile;
+  /** The text fields of the form, by name (the last value of a repeated one). */
+  fields: Record<string, string>;
+}
+
+/**
+ * Reads a multipart/form-data request of one file (`fileField`) and a few text fields, within
+ * the limits the route's multipart plugin set (the file's size is checked while it streams:
+ * nothing larger is kept). The same 4xx as readSingleFile for every malformed body.
+ */
+export async function readUpload(request: FastifyRequest, options: { fileField?: string; maxMegabytes: number }): Promise<Upload> {
+  const field = options.fileField ?? 'file';
+  const required = () => new FieldError({ [field]: ['validation:fileRequired'] });
+  if (!request.isMultipart()) throw required();
+  const errors = request.server.multipartErrors;
+  const fields: Record<string, string> = {};
+  let file: UploadedFile | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== field || file) {
+          await part.toBuffer(); // drained, not kept
+          continue;
+        }
+        file = { data: await part.toBuffer(), mimetype: part.mimetype, filename: part.filename };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    if (err instanceof errors.RequestFileTooLargeError) throw new FieldError({ [field]: [{ key: 'validation:fileTooLarge', vars: { max: options.maxMegabytes } }] }, 413);
+    if (err instanceof errors.FilesLimitError || err instanceof errors.PartsLimitError || err instanceof errors.FieldsLimitError) throw required();
+    request.log.info({ err: err instanceof Error ? err.message : String(err) }, 'unreadable multipart body');
+    throw new HttpError(400, 'errors:multipartInvalid');
+  }
+  if (!file) throw required();
+  if (file.data.length === 0) throw new FieldError({ [field]: ['validation:fileEmpty'] });
+  return { file, fields };
+}

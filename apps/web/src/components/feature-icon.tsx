@@ -40,6 +40,13 @@ import Share from '@mui/icons-material/Share';
 import StickyNote2 from '@mui/icons-material/StickyNote2';
 import SupportAgent from '@mui/icons-material/SupportAgent';
 import VideoCall from '@mui/icons-material/VideoCall';
+import MonitorWeight from '@mui/icons-material/MonitorWeight';
+import Flight from '@mui/icons-material/Flight';
+import Spa from '@mui/icons-material/Spa';
+import Diversity1 from '@mui/icons-material/Diversity1';
+import ImageSearch from '@mui/icons-material/ImageSearch';
+import Vaccines from '@mui/icons-material/Vaccines';
+import Sick from '@mui/icons-material/Sick';
 
 /** The icons the catalogue names (icon_name), imported one by one so only these are bundled. */
 const ICONS: Record<string, ComponentType<SvgIconProps>> = {
@@ -83,6 +90,13 @@ const ICONS: Record<string, ComponentType<SvgIconProps>> = {
   StickyNote2,
   SupportAgent,
   VideoCall,
+  Sick,
+  Vaccines,
+  ImageSearch,
+  Diversity1,
+  Spa,
+  Flight,
+  MonitorWeight,
 };
 
 /** A feature's icon by its icon_name (a neutral one for a name this version does not know). */

@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
+import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useOrganizationContext } from '../lib/organization-context';
@@ -11,15 +14,23 @@ export interface HubPageProps {
   /** A line under the heading. */
   intro?: ReactNode;
   maxWidth?: number;
+  /** A way back up (the page this one belongs to), shown above the heading. */
+  back?: { to: string; label: string };
   children: ReactNode;
 }
 
-/** A page of the signed-in hub: centred column, the document title, the heading and its intro. */
-export function HubPage({ pageTitle, title = pageTitle, intro, maxWidth = 960, children }: HubPageProps) {
+/** A page of the signed-in hub: centred column, the document title, a way back, the heading and its intro. */
+export function HubPage({ pageTitle, title = pageTitle, intro, maxWidth = 960, back, children }: HubPageProps) {
   const { org } = useOrganizationContext();
   return (
     <Box sx={{ width: '100%', maxWidth, mx: 'auto', px: { xs: 2, sm: 4 }, py: { xs: 3, md: 5 } }}>
       <title>{`${pageTitle} | ${org.org_name}`}</title>
+      {back && (
+        <Link component={RouterLink} to={back.to} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1.5 }}>
+          <ArrowBack fontSize="small" aria-hidden />
+          {back.label}
+        </Link>
+      )}
       <Typography variant="h1" sx={{ mb: intro ? 1 : 3 }}>
         {title}
       </Typography>

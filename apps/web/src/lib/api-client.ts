@@ -99,7 +99,8 @@ export function createApiClient(deps: ApiClientDeps) {
     return renewal;
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  /** Sends a request (renewing the token once on a 401); answers the raw response, whatever its status. */
+  async function respond(path: string, options: RequestOptions = {}): Promise<Response> {
     const token = session.get()?.access ?? null;
     let response = await send(path, options, token);
     if (response.status === 401 && token && !path.startsWith(REFRESH_PATH)) {
@@ -110,16 +111,71 @@ export function createApiClient(deps: ApiClientDeps) {
       if (!renewed) throw new ApiError(401, data);
       response = await send(path, options, renewed);
     }
+    return response;
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const response = await respond(path, options);
     const data = await parse(response);
     if (!response.ok) throw new ApiError(response.status, data);
     return data as T;
   }
 
+  /** A file the API serves behind the Authorization header (an <img> or a link cannot send it). */
+  async function blob(path: string, options: RequestOptions = {}): Promise<Blob> {
+    const response = await respond(path, { ...options, headers: { Accept: '*/*', ...options.headers } });
+    if (!response.ok) throw new ApiError(response.status, await parse(response));
+    return response.blob();
+  }
+
+  /** One multipart upload through XMLHttpRequest, the only browser API that reports upload progress. */
+  function xhrUpload(path: string, form: FormData, token: string | null, onProgress?: (fraction: number) => void): Promise<{ status: number; data: unknown }> {
+    return new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', path);
+      xhr.setRequestHeader('Accept', 'application/json');
+      xhr.setRequestHeader('Accept-Language', deps.getLanguage());
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+      };
+      xhr.onload = () => {
+        let data: unknown = xhr.responseText;
+        try {
+          data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+        } catch {
+          // not JSON: kept as text
+        }
+        resolve({ status: xhr.status, data });
+      };
+      xhr.onerror = () => reject(new TypeError('Network request failed'));
+      xhr.send(form);
+    });
+  }
+
+  /** POST a multipart form with progress (0..1); the same renewal on a 401 as every other call. */
+  async function upload<T>(path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
+    const token = session.get()?.access ?? null;
+    let answer = await xhrUpload(path, form, token, onProgress);
+    if (answer.status === 401 && token) {
+      const detail = typeof answer.data === 'object' && answer.data && 'detail' in answer.data ? (answer.data as { detail: unknown }).detail : answer.data;
+      if (detail === INCORRECT_CREDENTIALS) throw new ApiError(401, answer.data);
+      const renewed = await renew(token);
+      if (!renewed) throw new ApiError(401, answer.data);
+      answer = await xhrUpload(path, form, renewed, onProgress);
+    }
+    if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, answer.data);
+    return answer.data as T;
+  }
+
   return {
     request,
+    blob,
+    upload,
     get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
     post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>(path, { ...options, method: 'POST', body }),
     put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>(path, { ...options, method: 'PUT', body }),
+    patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>(path, { ...options, method: 'PATCH', body }),
     delete: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: 'DELETE' }),
     head: async (path: string): Promise<boolean> => (await send(path, { method: 'HEAD' }, null)).ok,
   };

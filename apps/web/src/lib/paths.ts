@@ -41,4 +41,11 @@ export const paths = {
   /** The general survey questionnaire (the surveys feature). */
   surveyQuestionnaire: (clientId: string) => `/${clientId}/mental-health-survey/general`,
   featureSettings: (clientId: string) => `/${clientId}/admin/features`,
+  // Health records and the Document Center (features/health-records, features/documents)
+  healthRecords: (clientId: string) => `/${clientId}/health-record`,
+  recordList: (clientId: string, category: string) => `/${clientId}/health-record/${category}`,
+  recordNew: (clientId: string, category: string) => `/${clientId}/health-record/${category}/new`,
+  recordDetail: (clientId: string, category: string, id: number) => `/${clientId}/health-record/${category}/${id}`,
+  recordEdit: (clientId: string, category: string, id: number) => `/${clientId}/health-record/${category}/${id}/edit`,
+  documents: (clientId: string) => `/${clientId}/health-vault`,
 } as const;

@@ -43,4 +43,24 @@ export const queryKeys = {
     summary: (organizationId: number, from: string, to: string, tz: string, language: string) =>
       [...queryKeys.operations.all, 'summary', organizationId, from, to, tz, language] as const,
   },
+  records: {
+    all: ['records'] as const,
+    /** GET /api/v1/hr/summary/ */
+    summary: (patient: number | null, language: string) => [...queryKeys.records.all, 'summary', patient, language] as const,
+    /** GET /api/v1/hr/{category}/ with its parameters. */
+    list: (category: string, params: Record<string, string | number | undefined>) => [...queryKeys.records.all, 'list', category, params] as const,
+    /** GET /api/v1/hr/{category}/{id}/ */
+    detail: (category: string, id: number) => [...queryKeys.records.all, 'detail', category, id] as const,
+    /** GET /api/v1/hr/{category}/{id}/history/ (labels in the reader's language) */
+    history: (category: string, id: number, language: string) => [...queryKeys.records.all, 'history', category, id, language] as const,
+  },
+  documents: {
+    all: ['documents'] as const,
+    /** GET /api/v1/documents/ with its parameters. */
+    list: (params: Record<string, string | undefined>) => [...queryKeys.documents.all, 'list', params] as const,
+    /** GET /api/v1/documents/folders/ */
+    folders: () => [...queryKeys.documents.all, 'folders'] as const,
+    /** GET /api/v1/documents/{id}/file/ as a blob */
+    file: (id: number) => [...queryKeys.documents.all, 'file', id] as const,
+  },
 };

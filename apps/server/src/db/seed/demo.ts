@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { FEATURES, type FeatureKey, type FeatureStatus } from '@healthbook/shared';
+import { FEATURES, localToday, type FeatureKey, type FeatureStatus } from '@healthbook/shared';
 import { hashPassword } from '../../lib/passwords';
 import { orgScope } from '../scope';
 import { FeatureCatalogueRepository, OrganizationFeaturesRepository } from '../../modules/features/features.repository';
 import type { Storage } from '../../plugins/storage';
 import type { Db } from '../client';
+import { DEMO_CHARTS, DemoCalendar, seedDemoRecords } from './demo-records';
 
 /** Demo organisations: complete branding, as a real tenant would have. */
 export const DEMO_ORGANIZATIONS = [
@@ -22,11 +23,11 @@ export const DEMO_FEATURE_STATUSES: Record<(typeof DEMO_ORGANIZATIONS)[number]['
 export const DEMO_PASSWORD = 'Healthbook#2026';
 
 export const DEMO_USERS = [
-  { org: 'healthbook', email: 'patient@healthbook.example', first_name: 'Maria', last_name: 'Papadopoulou', roles: ['patient'], is_superadmin: false },
-  { org: 'healthbook', email: 'admin@healthbook.example', first_name: 'Alex', last_name: 'Admin', roles: ['org_admin'], is_superadmin: false },
-  { org: 'healthbook', email: 'superadmin@healthbook.example', first_name: 'Sam', last_name: 'Super', roles: ['org_admin'], is_superadmin: true },
-  { org: 'healthbook', email: 'provider@healthbook.example', first_name: 'Nikos', last_name: 'Georgiou', roles: ['professional'], is_superadmin: false },
-  { org: 'northwind', email: 'patient@northwind.example', first_name: 'John', last_name: 'Carter', roles: ['patient'], is_superadmin: false },
+  { org: 'healthbook', email: 'patient@healthbook.example', first_name: 'Maria', last_name: 'Papadopoulou', roles: ['patient'], is_superadmin: false, dob: '1984-03-17', gender: 'female', sex: 'female' },
+  { org: 'healthbook', email: 'admin@healthbook.example', first_name: 'Alex', last_name: 'Admin', roles: ['org_admin'], is_superadmin: false, dob: '1979-08-23', gender: 'undisclosed', sex: 'undisclosed' },
+  { org: 'healthbook', email: 'superadmin@healthbook.example', first_name: 'Sam', last_name: 'Super', roles: ['org_admin'], is_superadmin: true, dob: '1975-01-30', gender: 'undisclosed', sex: 'undisclosed' },
+  { org: 'healthbook', email: 'provider@healthbook.example', first_name: 'Nikos', last_name: 'Georgiou', roles: ['professional'], is_superadmin: false, dob: '1971-05-09', gender: 'male', sex: 'male' },
+  { org: 'northwind', email: 'patient@northwind.example', first_name: 'John', last_name: 'Carter', roles: ['patient'], is_superadmin: false, dob: '1969-11-02', gender: 'male', sex: 'male' },
 ] as const;
 
 /** The assets folder sits beside this file in the sources and is copied beside the bundle. */
@@ -35,8 +36,10 @@ function assetsDir(): string {
 }
 
 /**
- * Seeds the demo data when the database holds no organisation yet. Runs in one transaction,
- * so a failed seed leaves nothing half-written. Answers whether it seeded.
+ * Seeds the demo data when the database holds no organisation yet: the organisations, their
+ * users, and each demo patient's health records and documents (demo-records.ts). Runs in one
+ * transaction, so a failed seed leaves nothing half-written (the documents' files it wrote are
+ * removed again). Answers whether it seeded.
  */
 export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
   const existing = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
@@ -50,6 +53,13 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
     }
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  const today = localToday();
+  const written: string[] = [];
+  const put = async (key: string, data: Buffer) => {
+    written.push(key);
+    await storage.put(key, data);
+  };
 
   await db.transaction().execute(async (trx) => {
     const orgIds = new Map<string, number>();
@@ -72,7 +82,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
       const features = new OrganizationFeaturesRepository(trx, orgScope(orgIds.get(org)!));
       for (const [key, status] of Object.entries(statuses)) await features.setStatus(catalogue.get(key)!, status, null);
     }
-    await trx
+    const users = await trx
       .insertInto('users')
       .values(
         DEMO_USERS.map(({ org, roles, ...user }) => ({
@@ -83,7 +93,21 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
           email_confirmed_at: new Date(),
         })),
       )
+      .returning(['id', 'email'])
       .execute();
+
+    const calendar = new DemoCalendar(today);
+    for (const user of DEMO_USERS) {
+      const chart = DEMO_CHARTS[user.email];
+      if (!chart) continue;
+      const userId = users.find((u) => u.email === user.email)!.id;
+      // Every account is a patient (a trigger makes the row).
+      const patient = await trx.selectFrom('patients').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow();
+      await seedDemoRecords(trx, put, { orgId: orgIds.get(user.org)!, patientId: patient.id, userId, dob: user.dob }, chart(calendar), today);
+    }
+  }).catch(async (err: unknown) => {
+    for (const key of written) await storage.delete(key).catch(() => undefined);
+    throw err;
   });
   return true;
 }

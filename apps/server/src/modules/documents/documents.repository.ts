@@ -1,0 +1,168 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../db/client';
+import type { DocumentFoldersTable, DocumentsTable } from '../../db/schema';
+import type { PatientScope } from '../records/records.repository';
+
+export type DocumentRow = Selectable<DocumentsTable>;
+export type FolderRow = Selectable<DocumentFoldersTable>;
+
+export type NewDocument = Pick<DocumentRow, 'folder_id' | 'record_id' | 'origin' | 'file_name' | 'content_type' | 'size' | 'storage_key'>;
+
+/** One patient's documents and folders (the Document Center; a record's attachments are its documents). */
+export class DocumentsRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly scope: PatientScope,
+  ) {}
+
+  /**
+   * The patient's documents; without `includePrivate`, none attached to a private record (a
+   * private record's attachments are as private as the record).
+   */
+  private documents(includePrivate = true) {
+    const query = this.db.selectFrom('documents').where('documents.org_id', '=', this.scope.orgId).where('documents.patient_id', '=', this.scope.patientId);
+    if (includePrivate) return query;
+    return query.where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('health_records as r').whereRef('r.id', '=', 'documents.record_id').where('r.private', '=', true).select(sql`1`.as('x')))),
+    );
+  }
+
+  get(id: number, includePrivate = true): Promise<DocumentRow | undefined> {
+    return this.documents(includePrivate).selectAll('documents').where('documents.id', '=', id).executeTakeFirst();
+  }
+
+  /** The records (id, category, data, private) documents are attached to. */
+  recordsOf(recordIds: readonly number[]) {
+    if (recordIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('health_records')
+      .select(['id', 'category', 'data', 'private'])
+      .where('org_id', '=', this.scope.orgId)
+      .where('patient_id', '=', this.scope.patientId)
+      .where('id', 'in', recordIds)
+      .execute();
+  }
+
+  /** The documents attached to these records, oldest first. */
+  forRecords(recordIds: readonly number[]): Promise<DocumentRow[]> {
+    if (recordIds.length === 0) return Promise.resolve([]);
+    return this.documents().selectAll().where('record_id', 'in', recordIds).orderBy('created_at').orderBy('id').execute();
+  }
+
+  /** The documents of a folder (null: those in no folder), newest first; `attached` narrows to documents attached to a record. */
+  list(options: { folderId?: number | null; attachedOnly?: boolean; search?: string | undefined; includePrivate: boolean }): Promise<DocumentRow[]> {
+    let query = this.documents(options.includePrivate).selectAll('documents');
+    if (options.folderId !== undefined) query = options.folderId === null ? query.where('folder_id', 'is', null) : query.where('folder_id', '=', options.folderId);
+    if (options.attachedOnly) query = query.where('record_id', 'is not', null);
+    if (options.search)
+      query = query.where(sql`translate(lower(file_name), 'ς', 'σ')`, 'like', sql<string>`translate(lower(${`%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}), 'ς', 'σ')`);
+    return query.orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc').execute();
+  }
+
+  insert(document: NewDocument, userId: number): Promise<DocumentRow> {
+    return this.db
+      .insertInto('documents')
+      .values({ ...document, org_id: this.scope.orgId, patient_id: this.scope.patientId, created_by: userId })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  update(id: number, changes: Partial<Pick<DocumentRow, 'folder_id' | 'record_id' | 'file_name'>>): Promise<DocumentRow | undefined> {
+    return this.db
+      .updateTable('documents')
+      .set(changes)
+      .where('org_id', '=', this.scope.orgId)
+      .where('patient_id', '=', this.scope.patientId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Deletes a document; answers its row (for its file) or undefined when there was none. */
+  delete(id: number): Promise<DocumentRow | undefined> {
+    return this.db
+      .deleteFrom('documents')
+      .where('org_id', '=', this.scope.orgId)
+      .where('patient_id', '=', this.scope.patientId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Deletes the attachments uploaded to a record (before the record goes); answers their storage keys. */
+  async deleteRecordAttachments(recordId: number): Promise<string[]> {
+    const rows = await this.db
+      .deleteFrom('documents')
+      .where('org_id', '=', this.scope.orgId)
+      .where('patient_id', '=', this.scope.patientId)
+      .where('record_id', '=', recordId)
+      .where('origin', '=', 'attachment')
+      .returning('storage_key')
+      .execute();
+    return rows.map((r) => r.storage_key);
+  }
+
+  folders(): Promise<Array<FolderRow & { documents: string }>> {
+    return this.db
+      .selectFrom('document_folders as f')
+      .select(['f.id', 'f.org_id', 'f.patient_id', 'f.name', 'f.created_at'])
+      .select((eb) => eb.selectFrom('documents as d').whereRef('d.folder_id', '=', 'f.id').select(sql<string>`count(*)`.as('n')).as('documents'))
+      .where('f.org_id', '=', this.scope.orgId)
+      .where('f.patient_id', '=', this.scope.patientId)
+      .orderBy(sql`lower(f.name)`)
+      .execute() as Promise<Array<FolderRow & { documents: string }>>;
+  }
+
+  folder(id: number): Promise<FolderRow | undefined> {
+    return this.db
+      .selectFrom('document_folders')
+      .selectAll()
+      .where('org_id', '=', this.scope.orgId)
+      .where('patient_id', '=', this.scope.patientId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  folderNamed(name: string, exceptId?: number): Promise<FolderRow | undefined> {
+    let query = this.db
+      .selectFrom('document_folders')
+      .selectAll()
+      .where('org_id', '=', this.scope.orgId)
+      .where('patient_id', '=', this.scope.patientId)
+      // Folded by PostgreSQL on both sides as the unique index does: lower case, and a final ς as σ (Greek).
+      .where(sql`translate(lower(name), 'ς', 'σ')`, '=', sql<string>`translate(lower(${name}), 'ς', 'σ')`);
+    if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+    return query.executeTakeFirst();
+  }
+
+  insertFolder(name: string): Promise<FolderRow> {
+    return this.db
+      .insertInto('document_folders')
+      .values({ org_id: this.scope.orgId, patient_id: this.scope.patientId, name })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  renameFolder(id: number, name: string): Promise<FolderRow | undefined> {
+    return this.db
+      .updateTable('document_folders')
+      .set({ name })
+      .where('org_id', '=', this.scope.orgId)
+      .where('patient_id', '=', this.scope.patientId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Deletes an empty folder: answers false when it holds documents (or is not there). */
+  async deleteEmptyFolder(id: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('document_folders')
+      .where('org_id', '=', this.scope.orgId)
+      .where('patient_id', '=', this.scope.patientId)
+      .where('id', '=', id)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('documents').whereRef('documents.folder_id', '=', 'document_folders.id').select(sql`1`.as('x')))))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}

@@ -1,0 +1,25 @@
+import type { Actor } from '../../context';
+import type { PatientRow } from './patients.repository';
+
+/**
+ * What a user may do with a patient's record: the one decision every read and write of health
+ * data goes through (records, attachments, documents; later the calendar, sharing, export).
+ * - `owner`: the patient is the user (their own record): everything, private records included.
+ * - `full` / `read-only`: someone the patient let in (the care network, a later issue): private
+ *   records are never theirs to see.
+ * - null: nothing; the patient is "not there" for them (404, never 403).
+ * Organisation admins and super admins get nothing of a patient's record by their role.
+ */
+export type PatientAccess = 'owner' | 'full' | 'read-only';
+
+export function patientAccess(actor: Pick<Actor, 'userId' | 'orgId'>, patient: Pick<PatientRow, 'user_id' | 'org_id'>): PatientAccess | null {
+  if (patient.org_id !== actor.orgId) return null;
+  if (patient.user_id === actor.userId) return 'owner';
+  return null;
+}
+
+/** Writing: the owner and those with full access. */
+export const canWrite = (access: PatientAccess) => access === 'owner' || access === 'full';
+
+/** A private ("for my eyes only") record is seen by its owner only, whatever else is allowed. */
+export const canSeePrivate = (access: PatientAccess) => access === 'owner';

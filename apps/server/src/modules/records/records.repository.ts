@@ -1,0 +1,199 @@
+import { sql, type Expression, type RawBuilder, type Selectable } from 'kysely';
+import type { CategoryDefinition } from '@healthbook/shared';
+import type { Db } from '../../db/client';
+import type { HealthRecordsTable, RecordData } from '../../db/schema';
+import type { OrgScope } from '../../db/scope';
+
+export type RecordRow = Selectable<HealthRecordsTable>;
+
+/** One patient's records: every query filters by the organisation and the patient. */
+export interface PatientScope extends OrgScope {
+  readonly patientId: number;
+}
+
+export interface ListOptions {
+  category: string;
+  /** An ordering the category allows, already checked. */
+  orderBy: { expression: RawBuilder<unknown>; descending: boolean };
+  /** Already folded as the search text is (searchKey). */
+  search?: string | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  includePrivate: boolean;
+  limit: number;
+  offset: number;
+}
+
+export interface NewRecord {
+  category: string;
+  data: RecordData;
+  private: boolean;
+  sort_date: string | null;
+  search_text: string;
+}
+
+/** A LIKE pattern matching `text` anywhere, with LIKE's own characters taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export class RecordsRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly scope: PatientScope,
+  ) {}
+
+  private base(includePrivate: boolean) {
+    let query = this.db.selectFrom('health_records').where('org_id', '=', this.scope.orgId).where('patient_id', '=', this.scope.patientId);
+    if (!includePrivate) query = query.where('private', '=', false);
+    return query;
+  }
+
+  async list(options: ListOptions): Promise<{ count: number; rows: RecordRow[] }> {
+    let query = this.base(options.includePrivate).where('category', '=', options.category);
+    if (options.search) query = query.where('search_text', 'like', containing(options.search));
+    if (options.dateFrom) query = query.where('sort_date', '>=', options.dateFrom);
+    if (options.dateTo) query = query.where('sort_date', '<=', options.dateTo);
+    const [{ count }, rows] = await Promise.all([
+      query.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+      query
+        .selectAll()
+        .orderBy(options.orderBy.expression as Expression<unknown>, (ob) => (options.orderBy.descending ? ob.desc().nullsLast() : ob.asc().nullsLast()))
+        .orderBy('id', 'desc')
+        .limit(options.limit)
+        .offset(options.offset)
+        .execute(),
+    ]);
+    return { count: Number(count), rows };
+  }
+
+  /** One record of a category (another category's id is not found). */
+  get(category: string, id: number, includePrivate: boolean): Promise<RecordRow | undefined> {
+    return this.base(includePrivate).where('category', '=', category).where('id', '=', id).selectAll().executeTakeFirst();
+  }
+
+  /** Any category's record (attachments name a record by its id alone). */
+  getAny(id: number, includePrivate: boolean): Promise<RecordRow | undefined> {
+    return this.base(includePrivate).where('id', '=', id).selectAll().executeTakeFirst();
+  }
+
+  /** The record, locked until the transaction ends (an update reads, compares and writes it). */
+  lock(category: string, id: number): Promise<RecordRow | undefined> {
+    return this.base(true).where('category', '=', category).where('id', '=', id).selectAll().forUpdate().executeTakeFirst();
+  }
+
+  insert(record: NewRecord, userId: number): Promise<RecordRow> {
+    return this.db
+      .insertInto('health_records')
+      .values({
+        org_id: this.scope.orgId,
+        patient_id: this.scope.patientId,
+        category: record.category,
+        data: JSON.stringify(record.data),
+        private: record.private,
+        sort_date: record.sort_date,
+        search_text: record.search_text,
+        created_by: userId,
+        updated_by: userId,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  update(id: number, record: Omit<NewRecord, 'category'>, version: number, userId: number): Promise<RecordRow> {
+    return this.db
+      .updateTable('health_records')
+      .set({
+        data: JSON.stringify(record.data),
+        private: record.private,
+        sort_date: record.sort_date,
+        search_text: record.search_text,
+        version,
+        updated_by: userId,
+        updated_at: sql`now()`,
+      })
+      .where('org_id', '=', this.scope.orgId)
+      .where('patient_id', '=', this.scope.patientId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async delete(category: string, id: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('health_records')
+      .where('org_id', '=', this.scope.orgId)
+      .where('patient_id', '=', this.scope.patientId)
+      .where('category', '=', category)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async addVersion(recordId: number, version: number, action: 'create' | 'update', data: RecordData, changes: unknown[], userId: number): Promise<void> {
+    await this.db
+      .insertInto('health_record_versions')
+      .values({ record_id: recordId, org_id: this.scope.orgId, version, action, data: JSON.stringify(data), changes: JSON.stringify(changes), changed_by: userId })
+      .execute();
+  }
+
+  /** A record's versions, newest first, with who made each. */
+  versions(recordId: number) {
+    return this.db
+      .selectFrom('health_record_versions as v')
+      .leftJoin('users as u', 'u.id', 'v.changed_by')
+      .select(['v.version', 'v.action', 'v.changes', 'v.changed_at', 'v.changed_by', 'u.first_name', 'u.last_name'])
+      .where('v.org_id', '=', this.scope.orgId)
+      .where('v.record_id', '=', recordId)
+      .orderBy('v.version', 'desc')
+      .execute();
+  }
+
+  /** Per category: how many records, the latest of their dates, the last change. */
+  summary(includePrivate: boolean) {
+    return this.base(includePrivate)
+      .select([
+        'category',
+        sql<string>`count(*)`.as('count'),
+        sql<Date | null>`max(updated_at)`.as('last_updated'),
+      ])
+      .groupBy('category')
+      .execute();
+  }
+
+  /** Per category, its record with the latest date (what the summary's "latest" shows, with its precision). */
+  latestPerCategory(includePrivate: boolean) {
+    return this.base(includePrivate)
+      .distinctOn('category')
+      .select(['category', 'data', sql<string | null>`to_char(sort_date, 'YYYY-MM-DD')`.as('sort_date')])
+      .orderBy('category')
+      .orderBy(sql`sort_date desc nulls last`)
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /** The records changed most recently, any category. */
+  recent(includePrivate: boolean, limit: number) {
+    return this.base(includePrivate).selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  }
+}
+
+/** The SQL a field of a category is ordered by: its own date column, or its value in `data` typed for comparing. */
+export function orderExpression(category: CategoryDefinition, field: string): RawBuilder<unknown> | null {
+  if (field === 'created_at' || field === 'updated_at' || field === 'id') return sql.ref(field);
+  if (field === category.dateField) return sql.ref('sort_date');
+  const declared = category.fields.find((f) => f.name === field);
+  if (!declared) return null;
+  const value = sql`data->>${field}`;
+  switch (declared.kind) {
+    case 'number':
+    case 'measurement':
+      return sql`(${value})::numeric`;
+    case 'boolean':
+      return sql`(${value})::boolean`;
+    case 'date':
+    case 'medicalDate':
+      return value;
+    default:
+      return sql`lower(${value})`;
+  }
+}
+

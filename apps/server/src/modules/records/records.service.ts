@@ -1,0 +1,318 @@
+import {
+  CATEGORIES,
+  checkRecord,
+  searchKey,
+  countryName,
+  translate,
+  type Attachment,
+  type DatePart,
+  type CategoryDefinition,
+  type HealthRecord,
+  type Language,
+  type RecordListQuery,
+  type RecordSummary,
+  type RecordValues,
+  type RecordVersion,
+} from '@healthbook/shared';
+import type { SignedInContext } from '../../context';
+import type { Db } from '../../db/client';
+import type { RecordData } from '../../db/schema';
+import { FieldError, notFound } from '../../lib/http-errors';
+import { servicePlugin } from '../../lib/service-plugin';
+import type { AuditLog } from '../audit/audit.service';
+import { DocumentsRepository } from '../documents/documents.repository';
+import { canSeePrivate } from '../patients/patients.policy';
+import type { PatientGrant, PatientsService } from '../patients/patients.service';
+import type { Storage } from '../../plugins/storage';
+import { presentAttachment } from '../documents/documents.presenter';
+import { RecordsRepository, orderExpression, type PatientScope, type RecordRow } from './records.repository';
+
+export const DEFAULT_PAGE_SIZE = 20;
+
+/**
+ * The latest "today" anywhere on Earth (UTC+14): a date the patient sees as today is never
+ * refused as "in the future" because the server's clock is in another time zone. The web
+ * form checks against the patient's own today.
+ */
+export function latestToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+const scopeOf = (grant: PatientGrant): PatientScope => ({ orgId: grant.patient.org_id, patientId: grant.patient.id });
+
+/** The label of a field of a category in a language (a category may name a shared field its own way). */
+export function fieldLabel(category: CategoryDefinition, field: string, lang: Language): string {
+  const own = translate(lang, `records:categoryFields.${category.key}.${field}`);
+  return own !== `records:categoryFields.${category.key}.${field}` ? own : translate(lang, `records:fields.${field}`);
+}
+
+/**
+ * Health records of every category through one mechanism: a category's declaration
+ * (packages/shared/src/records) decides its fields, rules, ordering and search; whose record it
+ * is and what the actor may do is the patients policy's decision; every read by someone other
+ * than the owner is audited; every change keeps a version.
+ */
+export class RecordsService {
+  constructor(
+    private readonly db: Db,
+    private readonly patients: PatientsService,
+    private readonly audit: AuditLog,
+    private readonly storage: Storage,
+  ) {}
+
+  /** Reads by anyone but the owner go to the audit trail (the mechanism sharing and providers will use). */
+  private async auditRead(ctx: SignedInContext, grant: PatientGrant, detail: Record<string, string | number>): Promise<void> {
+    if (grant.isOwner) return;
+    await this.audit.record(ctx, { action: 'record_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail });
+  }
+
+  private async present(grant: PatientGrant, category: CategoryDefinition, rows: RecordRow[]): Promise<HealthRecord[]> {
+    const documents = await new DocumentsRepository(this.db, scopeOf(grant)).forRecords(rows.map((r) => r.id));
+    const byRecord = new Map<number, Attachment[]>();
+    for (const d of documents) byRecord.set(d.record_id!, [...(byRecord.get(d.record_id!) ?? []), presentAttachment(d)]);
+    return rows.map((row) => presentRecord(category, row, byRecord.get(row.id) ?? []));
+  }
+
+  async list(ctx: SignedInContext, category: CategoryDefinition, query: RecordListQuery): Promise<{ count: number; results: HealthRecord[]; page: number; pageSize: number }> {
+    const grant = await this.patients.grant(ctx, query.patient);
+    const page = query.page ?? 1;
+    const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
+    // Django REST's OrderingFilter ignores what it does not know: so does this, falling back to the category's default.
+    const ordering = resolveOrdering(category, query.ordering) ?? resolveOrdering(category, category.ordering)!;
+    const search = query.search?.trim();
+    const { count, rows } = await new RecordsRepository(this.db, scopeOf(grant)).list({
+      category: category.key,
+      orderBy: ordering,
+      search: search ? searchKey(search) : undefined,
+      dateFrom: query.date_from,
+      dateTo: query.date_to,
+      includePrivate: canSeePrivate(grant.access),
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    });
+    await this.auditRead(ctx, grant, { category: category.key, records: rows.length });
+    return { count, results: await this.present(grant, category, rows), page, pageSize };
+  }
+
+  async get(ctx: SignedInContext, category: CategoryDefinition, id: number, patientId?: number): Promise<HealthRecord> {
+    const grant = await this.patients.grant(ctx, patientId);
+    const row = await new RecordsRepository(this.db, scopeOf(grant)).get(category.key, id, canSeePrivate(grant.access));
+    if (!row) throw notFound();
+    await this.auditRead(ctx, grant, { category: category.key, record: id });
+    return (await this.present(grant, category, [row]))[0]!;
+  }
+
+  async create(ctx: SignedInContext, category: CategoryDefinition, body: Record<string, unknown>, patientId?: number): Promise<HealthRecord> {
+    const grant = await this.patients.grant(ctx, patientId, 'write');
+    const { values, errors } = checkRecord(category, body, { today: latestToday(), dob: grant.patient.dob, creating: true });
+    if (errors) throw new FieldError(errors);
+    const row = await this.db.transaction().execute(async (trx) => {
+      const repo = new RecordsRepository(trx, scopeOf(grant));
+      const created = await repo.insert(toStoredRecord(category, values, latestToday()), ctx.actor.userId);
+      await repo.addVersion(created.id, 1, 'create', created.data, diff({}, valuesOf(created)), ctx.actor.userId);
+      return created;
+    });
+    await this.audit.record(ctx, { action: 'record_create', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { category: category.key, record: row.id } });
+    return (await this.present(grant, category, [row]))[0]!;
+  }
+
+  /** PUT (every field; those not given are emptied) or PATCH (`partial`: those not given are kept). */
+  async update(ctx: SignedInContext, category: CategoryDefinition, id: number, body: Record<string, unknown>, partial: boolean, patientId?: number): Promise<HealthRecord> {
+    const grant = await this.patients.grant(ctx, patientId, 'write');
+    const row = await this.db.transaction().execute(async (trx) => {
+      const repo = new RecordsRepository(trx, scopeOf(grant));
+      const current = await repo.lock(category.key, id);
+      // A private record is not there for anyone but its owner, to change no more than to read.
+      if (!current || (current.private && !canSeePrivate(grant.access))) throw notFound();
+      const before = valuesOf(current);
+      const { values, errors } = checkRecord(category, body, { today: latestToday(), dob: grant.patient.dob, ...(partial ? { existing: before } : {}) });
+      if (errors) throw new FieldError(errors);
+      const changes = diff(before, values);
+      if (changes.length === 0) return current;
+      const next = current.version + 1;
+      const updated = await repo.update(id, toStoredRecord(category, values, current.sort_date ?? latestToday(), current), next, ctx.actor.userId);
+      await repo.addVersion(id, next, 'update', updated.data, changes, ctx.actor.userId);
+      return updated;
+    });
+    await this.audit.record(ctx, { action: 'record_update', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { category: category.key, record: id } });
+    return (await this.present(grant, category, [row]))[0]!;
+  }
+
+  /** Deletes a record, the attachments uploaded to it (their files too); documents of the Document Center attached to it stay, detached. */
+  async remove(ctx: SignedInContext, category: CategoryDefinition, id: number, patientId?: number): Promise<void> {
+    const grant = await this.patients.grant(ctx, patientId, 'write');
+    const keys = await this.db.transaction().execute(async (trx) => {
+      const repo = new RecordsRepository(trx, scopeOf(grant));
+      const current = await repo.lock(category.key, id);
+      if (!current || (current.private && !canSeePrivate(grant.access))) throw notFound();
+      const files = await new DocumentsRepository(trx, scopeOf(grant)).deleteRecordAttachments(id);
+      await repo.delete(category.key, id);
+      return files;
+    });
+    // The rows are gone (committed); the files follow. A file that fails to go is logged, never shown.
+    for (const key of keys) await this.storage.delete(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'attachment file not deleted'));
+    await this.audit.record(ctx, { action: 'record_delete', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { category: category.key, record: id } });
+  }
+
+  async history(ctx: SignedInContext, category: CategoryDefinition, id: number, patientId?: number): Promise<RecordVersion[]> {
+    const grant = await this.patients.grant(ctx, patientId);
+    const repo = new RecordsRepository(this.db, scopeOf(grant));
+    if (!(await repo.get(category.key, id, canSeePrivate(grant.access)))) throw notFound();
+    await this.auditRead(ctx, grant, { category: category.key, record: id, history: 1 });
+    const versions = await repo.versions(id);
+    return versions.map((v) => ({
+      version: v.version,
+      action: v.action,
+      changed_at: new Date(v.changed_at).toISOString(),
+      changed_by: v.changed_by ? { id: v.changed_by, name: `${v.first_name ?? ''} ${v.last_name ?? ''}`.trim() } : null,
+      changes: v.changes.map((c) => ({
+        ...c,
+        label: c.field.endsWith('_part')
+          ? translate(ctx.lang, 'records:datePartLabel', { field: fieldLabel(category, c.field.slice(0, -'_part'.length), ctx.lang) })
+          : fieldLabel(category, c.field, ctx.lang),
+      })),
+    }));
+  }
+
+  async summary(ctx: SignedInContext, patientId?: number): Promise<RecordSummary> {
+    const grant = await this.patients.grant(ctx, patientId);
+    const repo = new RecordsRepository(this.db, scopeOf(grant));
+    const includePrivate = canSeePrivate(grant.access);
+    const [rows, latest, recent] = await Promise.all([repo.summary(includePrivate), repo.latestPerCategory(includePrivate), repo.recent(includePrivate, 5)]);
+    const byCategory = new Map(rows.map((r) => [r.category, r]));
+    const latestOf = new Map(latest.map((r) => [r.category, r]));
+    await this.auditRead(ctx, grant, { summary: 1 });
+    return {
+      patient: grant.patient.id,
+      total: rows.reduce((n, r) => n + Number(r.count), 0),
+      categories: CATEGORIES.map((c) => {
+        const row = byCategory.get(c.key);
+        const newest = latestOf.get(c.key);
+        const { date, part } = newest ? dateOf(c as CategoryDefinition, newest.data, newest.sort_date) : { date: null, part: null };
+        return {
+          category: c.key,
+          name: translate(ctx.lang, `records:categories.${c.key}.other`),
+          count: Number(row?.count ?? 0),
+          latest_date: date,
+          latest_date_part: part,
+          last_updated: row?.last_updated ? new Date(row.last_updated).toISOString() : null,
+        };
+      }),
+      recent: recent.map((r) => {
+        const definition = CATEGORIES.find((c) => c.key === r.category)! as CategoryDefinition;
+        const { date, part } = definition.dateField ? dateOf(definition, r.data, null) : { date: null, part: null };
+        return {
+          id: r.id,
+          category: r.category,
+          title: titleOf(definition, r.data, ctx.lang),
+          date,
+          date_part: part,
+          updated_at: new Date(r.updated_at).toISOString(),
+          private: r.private,
+        };
+      }),
+    };
+  }
+}
+
+/**
+ * The date a record is known by, with its precision: its category's date field and `_part`, or, for
+ * a category without one, the date it was ordered by (a whole day).
+ */
+function dateOf(category: CategoryDefinition, data: Record<string, unknown>, sortDate: string | null): { date: string | null; part: DatePart | null } {
+  if (!category.dateField) return { date: sortDate, part: sortDate ? 'day' : null };
+  const date = (data[category.dateField] as string | null) ?? null;
+  const part = (data[`${category.dateField}_part`] as DatePart | undefined) ?? (date ? 'day' : null);
+  return { date, part };
+}
+
+/** An ordering the category allows (`-` first for descending), or null. */
+export function resolveOrdering(category: CategoryDefinition, ordering: string | undefined) {
+  if (!ordering) return null;
+  const descending = ordering.startsWith('-');
+  const expression = orderExpression(category, descending ? ordering.slice(1) : ordering);
+  return expression ? { expression, descending } : null;
+}
+
+/** A record's values as the rules read them (its data and its private flag). */
+function valuesOf(row: RecordRow): RecordValues {
+  return { ...row.data, private: row.private };
+}
+
+/** What a record names itself by: its title field, a choice or country in the reader's language. */
+export function titleOf(category: CategoryDefinition, data: RecordData, lang: Language): string {
+  const value = data[category.titleField];
+  if (value === null || value === undefined) return '';
+  const field = category.fields.find((f) => f.name === category.titleField);
+  if (field?.kind === 'choice') return translate(lang, `records:choices.${field.list}.${String(value)}`);
+  if (field?.kind === 'country') return countryName(String(value), lang);
+  return String(value);
+}
+
+/** The lower-cased text a record is found by: its searchable fields, its title, its choices and country in both languages. */
+function searchText(category: CategoryDefinition, values: RecordValues): string {
+  const parts: string[] = [];
+  for (const field of category.fields) {
+    const value = values[field.name];
+    if (value === null || value === undefined) continue;
+    if (field.kind === 'choice') for (const lang of ['en', 'el'] as const) parts.push(translate(lang, `records:choices.${field.list}.${String(value)}`));
+    else if (field.kind === 'country') for (const lang of ['en', 'el'] as const) parts.push(countryName(String(value), lang));
+    else if (field.kind === 'text' && (field.searchable || field.name === category.titleField)) parts.push(String(value));
+  }
+  return searchKey(parts.join('\n'));
+}
+
+/** The row written for checked values: the category's data, the private flag, the date it is ordered by, its search text. */
+export function toStoredRecord(category: CategoryDefinition, values: RecordValues, today: string, current?: RecordRow) {
+  const { private: isPrivate, ...data } = values;
+  const own = category.dateField ? ((data[category.dateField] as string | null) ?? null) : null;
+  return {
+    category: category.key,
+    data: data as RecordData,
+    private: isPrivate === true,
+    // A category without a date of its own is ordered by when it was added.
+    sort_date: category.dateField ? own : (current?.sort_date ?? today),
+    search_text: searchText(category, values),
+  };
+}
+
+/** The fields whose value changed, with both values. */
+function diff(before: RecordValues, after: RecordValues): Array<{ field: string; from: unknown; to: unknown }> {
+  const fields = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const changes: Array<{ field: string; from: unknown; to: unknown }> = [];
+  for (const field of fields) {
+    const from = before[field] ?? null;
+    const to = after[field] ?? null;
+    if (from !== to && !(from === false && to === null) && !(from === null && to === false)) changes.push({ field, from, to });
+  }
+  return changes;
+}
+
+/** A record as the API answers it: every field of its category, the common ones, its attachments. */
+export function presentRecord(category: CategoryDefinition, row: RecordRow, attachments: Attachment[]): HealthRecord {
+  const record: HealthRecord = {
+    id: row.id,
+    record_type: row.category,
+    patient: row.patient_id,
+    private: row.private,
+    attachments,
+    version: row.version,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+    ...(category.key === 'allergy' ? { allergy_id: row.id } : {}),
+  };
+  for (const field of category.fields) {
+    const value = row.data[field.name];
+    record[field.name] = field.kind === 'boolean' ? value === true : (value ?? null);
+    if (field.kind === 'medicalDate') record[`${field.name}_part`] = row.data[`${field.name}_part`] ?? null;
+  }
+  return record;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    records: RecordsService;
+  }
+}
+
+export default servicePlugin('records', ['db', 'patients-service', 'audit-service', 'storage'], (app) => new RecordsService(app.db, app.patients, app.audit, app.storage));

@@ -1,0 +1,7 @@
+import type { FeatureModule } from '../../lib/feature-module';
+
+/** The Document Center (health-vault): folders and documents, attachable to health records. */
+export const documentsModule: FeatureModule = {
+  feature: 'document-center',
+  routes: [{ path: 'health-vault', page: () => import('./components/document-center-page') }],
+};

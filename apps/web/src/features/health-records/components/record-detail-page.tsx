@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import DialogContentText from '@mui/material/DialogContentText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import Edit from '@mui/icons-material/Edit';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import type { HealthRecord } from '@healthbook/shared/contracts/records';
+import { categoryDefinition } from '@healthbook/shared/records/categories';
+import type { CategoryDefinition } from '@healthbook/shared/records/fields';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { flash, FlashMessage } from '../../../components/flash-message';
+import { HubPage } from '../../../components/hub-page';
+import { ApiError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/auth';
+import { useOrganizationContext } from '../../../lib/organization-context';
+import { paths } from '../../../lib/paths';
+import { useDeleteRecord } from '../api/delete-record';
+import { useRecord } from '../api/get-record';
+import { categoryName, fieldLabel, formatField, recordTitle, useRecordText } from '../../../lib/record-text';
+import { AttachmentsPanel } from './attachments-panel';
+import { HistoryPanel } from './history-panel';
+
+/** /health-record/:category/:id — a record: its fields, its attachments and its history; edit and delete. */
+export default function RecordDetailPage() {
+  const { category: key = '', id = '' } = useParams();
+  const category = categoryDefinition(key);
+  const { clientId } = useOrganizationContext();
+  const recordId = /^[0-9]{1,10}$/.test(id) ? Number(id) : null;
+  if (!category || recordId === null) return <Navigate to={paths.notFound(clientId)} replace />;
+  return <RecordDetail key={`${category.key}-${recordId}`} category={category} id={recordId} />;
+}
+
+function RecordDetail({ category, id }: { category: CategoryDefinition; id: number }) {
+  const { clientId } = useOrganizationContext();
+  const { t, locale } = useRecordText();
+  const record = useRecord(category.key, id);
+  const one = categoryName(t, category.key);
+
+  return (
+    <HubPage
+      pageTitle={record.data ? recordTitle(t, locale, record.data) : one}
+      maxWidth={960}
+      back={{ to: paths.recordList(clientId, category.key), label: categoryName(t, category.key, true) }}
+    >
+      {record.isPending && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+          <CircularProgress aria-label={one} />
+        </Box>
+      )}
+      {record.isError && <Alert severity={record.error instanceof ApiError && record.error.status === 404 ? 'info' : 'error'}>{record.error instanceof ApiError && record.error.status === 404 ? t('healthRecords:detail.notFound') : t('healthRecords:loadFailed')}</Alert>}
+      {record.data && <RecordBody category={category} record={record.data} />}
+      <FlashMessage />
+    </HubPage>
+  );
+}
+
+function RecordBody({ category, record }: { category: CategoryDefinition; record: HealthRecord }) {
+  const { clientId } = useOrganizationContext();
+  const { t, locale } = useRecordText();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const imperial = user?.imperial_units === true;
+  const remove = useDeleteRecord();
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const title = recordTitle(t, locale, record);
+  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const rows = category.fields
+    .filter((f) => f.name !== 'diastolic')
+    .map((f) => ({ field: f, value: formatField(t, locale, category, f, record, imperial) }))
+    .filter((r) => r.value !== '' && !(r.field.kind === 'boolean' && record[r.field.name] !== true));
+
+  const confirmDelete = async () => {
+    setConfirming(false);
+    try {
+      await remove.mutateAsync({ category: category.key, id: record.id });
+      await navigate(paths.recordList(clientId, category.key), { replace: true, state: flash(t('records:messages.deleted')) });
+    } catch {
+      setFailure(t('healthRecords:detail.deleteFailed'));
+    }
+  };
+
+  return (
+    <>
+      <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>
+        <Chip label={categoryName(t, category.key)} size="small" />
+        {record.private && <Chip size="small" variant="outlined" color="secondary" icon={<LockOutlined />} label={t('healthRecords:private')} title={t('healthRecords:privateHint')} />}
+        <Box sx={{ flex: 1 }} />
+        <Button component={RouterLink} to={paths.recordEdit(clientId, category.key, record.id)} variant="contained" startIcon={<Edit />}>
+          {t('healthRecords:detail.edit')}
+        </Button>
+        <Button variant="outlined" color="error" startIcon={<DeleteOutline />} onClick={() => setConfirming(true)} disabled={remove.isPending}>
+          {t('healthRecords:detail.delete')}
+        </Button>
+      </Stack>
+      {failure && (
+        <Alert severity="error" sx={{ mb: 2 }} onClose={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      )}
+
+      <Paper variant="outlined" component="section" aria-labelledby="record-details" sx={{ borderRadius: 3, p: { xs: 2, sm: 3 }, mb: 3 }}>
+        <Typography id="record-details" variant="h2" sx={{ mb: 1.5 }}>
+          {t('healthRecords:detail.details')}
+        </Typography>
+        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, 35%) 1fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 } }}>
+          {rows.map(({ field, value }) => (
+            <Box key={field.name} sx={{ display: 'contents' }}>
+              <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+                {fieldLabel(t, category, field.name)}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {value}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          {t('healthRecords:detail.added', { date: dateTime.format(new Date(record.created_at)) })}
+          {record.updated_at !== record.created_at && ` · ${t('healthRecords:detail.updated', { date: dateTime.format(new Date(record.updated_at)) })}`}
+        </Typography>
+      </Paper>
+
+      <AttachmentsPanel category={category.key} record={record} />
+      <HistoryPanel category={category} recordId={record.id} />
+
+      <ConfirmDialog
+        open={confirming}
+        title={t('healthRecords:detail.deleteTitle')}
+        confirmLabel={t('healthRecords:detail.deleteConfirm')}
+        destructive
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setConfirming(false)}
+      >
+        <DialogContentText>{t('healthRecords:detail.deleteText', { title })}</DialogContentText>
+      </ConfirmDialog>
+    </>
+  );
+}

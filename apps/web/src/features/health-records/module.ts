@@ -1,0 +1,14 @@
+import type { FeatureModule } from '../../lib/feature-module';
+
+/** Health records: the overview, a list per category, a record, its form; and the dashboard's recent records. */
+export const healthRecordsModule: FeatureModule = {
+  feature: 'health-records',
+  routes: [
+    { path: 'health-record', page: () => import('./components/records-overview-page') },
+    { path: 'health-record/:category', page: () => import('./components/record-list-page') },
+    { path: 'health-record/:category/new', page: () => import('./components/record-form-page') },
+    { path: 'health-record/:category/:id', page: () => import('./components/record-detail-page') },
+    { path: 'health-record/:category/:id/edit', page: () => import('./components/record-form-page') },
+  ],
+  widgets: [{ id: 'recent-records', order: 30, load: () => import('./components/widgets/recent-records-widget') }],
+};

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { cleanText, isSingleLine } from '../validation';
+import { IdParamSchema, IdSchema } from './common';
+
+/**
+ * The Document Center (health-vault): a patient's folders and documents (PDF and images). A
+ * record's attachments are documents too: uploaded to a record they go with it; uploaded here
+ * and attached to a record they stay here when the record goes.
+ */
+
+/** The largest document or attachment (bytes). */
+export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
+
+export const DocumentSchema = z
+  .object({
+    id: z.number().int(),
+    file_name: z.string(),
+    content_type: z.string().describe('decided by the file’s content: application/pdf, image/png, image/jpeg, image/gif, image/webp or image/heic'),
+    size: z.number().int(),
+    url: z.string().describe('download address (GET, with your Authorization header; ?download=1 for an attachment disposition)'),
+    created_at: z.string(),
+    folder: z.number().int().nullable(),
+    origin: z.enum(['attachment', 'document']).describe('attachment: uploaded to a record (deleted with it); document: uploaded to the Document Center'),
+    record: z.object({ id: z.number().int(), record_type: z.string(), title: z.string() }).nullable().describe('the record it is attached to'),
+  })
+  .meta({ id: 'Document' });
+export type DocumentDto = z.infer<typeof DocumentSchema>;
+export const DocumentListSchema = z.array(DocumentSchema);
+
+export const FolderSchema = z
+  .object({ id: z.number().int(), name: z.string(), documents: z.number().int(), created_at: z.string() })
+  .meta({ id: 'DocumentFolder' });
+export type FolderDto = z.infer<typeof FolderSchema>;
+export const FolderListSchema = z.array(FolderSchema);
+
+/** GET /api/v1/documents/ */
+export const DocumentListQuerySchema = z.object({
+  patient: IdParamSchema.optional(),
+  folder: z.union([z.literal('none'), IdParamSchema]).optional().describe('a folder id, or "none" for documents in no folder (default: all)'),
+  attached: z.enum(['true', 'false']).optional().describe('true: only documents attached to a record'),
+  search: z.string().max(200).optional(),
+});
+export type DocumentListQuery = z.output<typeof DocumentListQuerySchema>;
+
+/** PATCH /api/v1/documents/{id}/: move, rename, attach to a record or detach (null). */
+export const UpdateDocumentBodySchema = z.object({
+  folder: IdSchema.nullable().optional(),
+  file_name: z.string().trim().min(1, { message: 'validation:required' }).max(200).optional(),
+  record: IdSchema.nullable().optional(),
+});
+export type UpdateDocumentBody = z.output<typeof UpdateDocumentBodySchema>;
+
+/** POST /api/v1/documents/folders/ and PATCH …/{id}/ */
+export const FolderBodySchema = z.object({
+  name: z
+    .string({ message: 'validation:folderNameRequired' })
+    .transform(cleanText)
+    .pipe(
+      z
+        .string()
+        .min(1, { message: 'validation:folderNameRequired' })
+        .max(100)
+        .refine(isSingleLine, { message: 'validation:textControlCharacters' }),
+    ),
+});
+export type FolderBody = z.output<typeof FolderBodySchema>;

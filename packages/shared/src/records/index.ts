@@ -1,0 +1,6 @@
+export * from './medical-date';
+export * from './fields';
+export * from './choices';
+export * from './categories';
+export * from './units';
+export * from './rules';
