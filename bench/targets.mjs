@@ -61,7 +61,56 @@ export const targets = [
     minRatio: 0.6,
     maxP99Ms: 50,
   },
+  {
+    // The demo patient with 1,000 more records (600 conditions among them): a page of 20 of one
+    // category, newest first, with the total count, through the patient policy.
+    name: 'records list',
+    server: 'app',
+    path: '/api/v1/hr/condition/?page_size=20',
+    prepare: withThousandRecords,
+    baseline: 'bare PK select',
+    minRatio: 0.5,
+    maxP99Ms: 50,
+  },
+  {
+    // Each request writes a record, its first version and its search text in one transaction.
+    name: 'record create',
+    server: 'app',
+    method: 'POST',
+    path: '/api/v1/hr/symptom/',
+    body: { name: 'Headache', start_date: '2026-01-15', start_date_part: 'day', intensity: 4 },
+    prepare: signIn,
+    baseline: 'bare PK select',
+  },
 ];
+
+const THOUSAND = 1000;
+let seeded;
+/** Signs in as the demo patient and, once, gives them 1,000 more records through the API (20 at a time). */
+async function withThousandRecords(baseUrl) {
+  const headers = await signIn(baseUrl);
+  seeded ??= (async () => {
+    const body = (i) =>
+      i % 5 < 3
+        ? ['condition', { name: `Condition ${i}`, start_date: `20${String(10 + (i % 16)).padStart(2, '0')}-0${1 + (i % 9)}-1${i % 10}`, intensity: 1 + (i % 10) }]
+        : ['symptom', { name: `Symptom ${i}`, start_date: `2025-0${1 + (i % 9)}-2${i % 8}`, start_date_part: 'day' }];
+    for (let start = 0; start < THOUSAND; start += 20) {
+      await Promise.all(
+        Array.from({ length: 20 }, async (_, k) => {
+          const [category, record] = body(start + k);
+          const res = await fetch(`${baseUrl}/api/v1/hr/${category}/`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify(record),
+          });
+          if (res.status !== 201) throw new Error(`bench record ${start + k}: ${res.status} ${await res.text()}`);
+        }),
+      );
+    }
+  })();
+  await seeded;
+  return headers;
+}
 
 /** Signs in as the demo patient and answers the bearer header. */
 async function signIn(baseUrl) {

@@ -190,5 +190,6 @@ describe('fuzzing every route', () => {
       expect(res.json()).toBeTypeOf('object');
     }
     console.log(`[fuzz:${testDbKind()}] multipart statuses: ${statuses.join(', ')}`);
-  });
+    // Thousands of requests over every route: about 30 s on an idle machine, more on a busy one.
+  }, 120_000);
 });

@@ -272,5 +272,6 @@ describe('in production', () => {
     } finally {
       await documented.close();
     }
-  });
+    // Two more applications, each migrating its own database.
+  }, 90_000);
 });
