@@ -2,6 +2,8 @@ import type { CompiledQuery, Compilable } from 'kysely';
 import { createHash } from 'node:crypto';
 import { namedStatements, pgPools, type Db } from './client';
 
+const nameOf = (sqlText: string) => `hb_${createHash('sha1').update(sqlText).digest('hex').slice(0, 16)}`;
+
 /**
  * A hot query built and compiled once, executed with new parameter values: the SQL text is
  * the same every time, so Kysely's builder and compiler run only at start, and on PostgreSQL it
@@ -14,7 +16,7 @@ export function prepare<R, P extends unknown[]>(build: () => Compilable<R>): (db
   return async (db, ...params) => {
     if (!compiled) {
       compiled = build().compile();
-      name = `hb_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 16)}`;
+      name = nameOf(compiled.sql);
       namedStatements.set(compiled.sql, name);
     }
     if (params.length !== compiled.parameters.length) throw new Error('prepared query: wrong number of parameters');
@@ -24,4 +26,17 @@ export function prepare<R, P extends unknown[]>(build: () => Compilable<R>): (db
     const result = await db.executeQuery<R>({ ...compiled, parameters: params });
     return result.rows;
   };
+}
+
+
+/**
+ * Runs a query built by code as a named prepared statement on PostgreSQL: each distinct SQL text
+ * (a list's filters and ordering make a few shapes, never one per input: values are parameters)
+ * is planned once per connection instead of on every request. For hot reads whose shape varies,
+ * where `prepare` (one fixed shape) does not fit; on PGlite it simply runs.
+ */
+export async function runNamed<R>(db: Db, query: Compilable<R>): Promise<R[]> {
+  const compiled = query.compile();
+  if (!namedStatements.has(compiled.sql)) namedStatements.set(compiled.sql, nameOf(compiled.sql));
+  return (await db.executeQuery(compiled)).rows;
 }

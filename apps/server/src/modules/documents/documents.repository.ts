@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/client';
+import { runNamed } from '../../db/prepared';
 import type { DocumentFoldersTable, DocumentsTable } from '../../db/schema';
 import type { PatientScope } from '../records/records.repository';
 
@@ -46,7 +47,8 @@ export class DocumentsRepository {
   /** The documents attached to these records, oldest first. */
   forRecords(recordIds: readonly number[]): Promise<DocumentRow[]> {
     if (recordIds.length === 0) return Promise.resolve([]);
-    return this.documents().selectAll().where('record_id', 'in', recordIds).orderBy('created_at').orderBy('id').execute();
+    // One statement shape whatever the number of records: `= any($1)`.
+    return runNamed(this.db, this.documents().selectAll().where('record_id', '=', sql<number>`any(${sql.val([...recordIds])}::int[])`).orderBy('created_at').orderBy('id'));
   }
 
   /** The documents of a folder (null: those in no folder), newest first; `attached` narrows to documents attached to a record. */

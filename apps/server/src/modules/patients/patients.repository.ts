@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
+import { runNamed } from '../../db/prepared';
 import type { OrgScope } from '../../db/scope';
 
 /** A patient as the app handles it: an account's own names and date of birth, or the patient's own when it has no account. */
@@ -37,11 +38,11 @@ export class PatientsRepository {
   }
 
   findById(id: number): Promise<PatientRow | undefined> {
-    return this.select().where('p.id', '=', id).executeTakeFirst();
+    return runNamed(this.db, this.select().where('p.id', '=', id)).then(([row]) => row);
   }
 
   /** The patient an account is (every account is one). */
   findByUser(userId: number): Promise<PatientRow | undefined> {
-    return this.select().where('p.user_id', '=', userId).executeTakeFirst();
+    return runNamed(this.db, this.select().where('p.user_id', '=', userId)).then(([row]) => row);
   }
 }

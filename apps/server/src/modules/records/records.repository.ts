@@ -1,6 +1,7 @@
 import { sql, type Expression, type RawBuilder, type Selectable } from 'kysely';
 import type { CategoryDefinition } from '@healthbook/shared';
 import type { Db } from '../../db/client';
+import { runNamed } from '../../db/prepared';
 import type { HealthRecordsTable, RecordData } from '../../db/schema';
 import type { OrgScope } from '../../db/scope';
 
@@ -52,17 +53,19 @@ export class RecordsRepository {
     if (options.search) query = query.where('search_text', 'like', containing(options.search));
     if (options.dateFrom) query = query.where('sort_date', '>=', options.dateFrom);
     if (options.dateTo) query = query.where('sort_date', '<=', options.dateTo);
-    const [{ count }, rows] = await Promise.all([
-      query.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
-      query
-        .selectAll()
-        .orderBy(options.orderBy.expression as Expression<unknown>, (ob) => (options.orderBy.descending ? ob.desc().nullsLast() : ob.asc().nullsLast()))
-        .orderBy('id', 'desc')
-        .limit(options.limit)
-        .offset(options.offset)
-        .execute(),
+    const [[counted], rows] = await Promise.all([
+      runNamed(this.db, query.select(sql<string>`count(*)`.as('count'))),
+      runNamed(
+        this.db,
+        query
+          .selectAll()
+          .orderBy(options.orderBy.expression as Expression<unknown>, (ob) => (options.orderBy.descending ? ob.desc().nullsLast() : ob.asc().nullsLast()))
+          .orderBy('id', 'desc')
+          .limit(options.limit)
+          .offset(options.offset),
+      ),
     ]);
-    return { count: Number(count), rows };
+    return { count: Number(counted!.count), rows };
   }
 
   /** One record of a category (another category's id is not found). */
