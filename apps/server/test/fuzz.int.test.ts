@@ -165,7 +165,8 @@ describe('fuzzing every route', () => {
     // 70,000 unknown keys or 2,000 bad items still get a bounded answer.
     expect(largest).toBeLessThan(64 * 1024);
     expect((await t.app.inject({ method: 'HEAD', url: '/api/ping' })).statusCode).toBe(200);
-  });
+    // Thousands of requests over every route: about 30 s on an idle machine, more on a busy one.
+  }, 120_000);
 
   it('multipart that is malformed, truncated or without a boundary is a 4xx', async () => {
     const org = await buildOrganization(t.app);
@@ -190,6 +191,5 @@ describe('fuzzing every route', () => {
       expect(res.json()).toBeTypeOf('object');
     }
     console.log(`[fuzz:${testDbKind()}] multipart statuses: ${statuses.join(', ')}`);
-    // Thousands of requests over every route: about 30 s on an idle machine, more on a busy one.
-  }, 120_000);
+  });
 });
