@@ -701,6 +701,84 @@ describe('the Document Center', () => {
   });
 });
 
+// --- Lists answered from memory ----------------------------------------------------------------
+
+describe('lists and the summary always answer the data as it is now', () => {
+  const list = async (who: string, category: string, query = '') => {
+    const res = await call(who, 'GET', `/api/v1/hr/${category}/${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<RecordPage>();
+  };
+  const countOf = async (who: string, category: string) =>
+    (await call(who, 'GET', '/api/v1/hr/summary/')).json<{ categories: Array<{ category: string; count: number }> }>().categories.find((c) => c.category === category)!.count;
+
+  it('every change through the API shows at once: create, edit, private, attach, rename, detach, delete', async () => {
+    const before = await list('alice', 'surgery');
+    const summaryBefore = await countOf('alice', 'surgery');
+    const record = await createRecord('alice', 'surgery', { procedure: 'Appendectomy' });
+    expect((await list('alice', 'surgery')).count).toBe(before.count + 1);
+    expect(await countOf('alice', 'surgery')).toBe(summaryBefore + 1);
+
+    expect((await call('alice', 'PATCH', `/api/v1/hr/surgery/${record.id}/`, { procedure: 'Laparoscopic appendectomy' })).statusCode).toBe(200);
+    const find = async () => (await list('alice', 'surgery')).results.find((r) => r.id === record.id);
+    expect((await find())?.procedure).toBe('Laparoscopic appendectomy');
+
+    const attached = (await attach('alice', record, { data: PDF, filename: 'operation-notes.pdf' })).json<Attachment>();
+    expect((await find())?.attachments.map((a) => a.file_name)).toEqual(['operation-notes.pdf']);
+    expect((await call('alice', 'PATCH', `/api/v1/documents/${attached.id}/`, { file_name: 'surgeon notes.pdf' })).statusCode).toBe(200);
+    expect((await find())?.attachments.map((a) => a.file_name)).toEqual(['surgeon notes.pdf']);
+    expect((await call('alice', 'PATCH', `/api/v1/documents/${attached.id}/`, { record: null })).statusCode).toBe(200);
+    expect((await find())?.attachments).toEqual([]);
+
+    expect((await call('alice', 'PATCH', `/api/v1/hr/surgery/${record.id}/`, { private: true })).statusCode).toBe(200);
+    expect((await find())?.private).toBe(true);
+    expect((await call('alice', 'DELETE', `/api/v1/hr/surgery/${record.id}/`)).statusCode).toBe(204);
+    expect(await find()).toBeUndefined();
+    expect(await countOf('alice', 'surgery')).toBe(summaryBefore);
+  });
+
+  it('a change written by anything else (another process, an operator) shows too: the database moves the version on', async () => {
+    const before = await list('alice', 'procedure', '?page_size=5');
+    const org = (await t.db.selectFrom('users').select('org_id').where('id', '=', people.alice!.id).executeTakeFirstOrThrow()).org_id;
+    const inserted = await t.db
+      .insertInto('health_records')
+      .values({ org_id: org, patient_id: patients.alice!, category: 'procedure', data: JSON.stringify({ procedure: 'Written elsewhere' }), sort_date: '2026-01-02', search_text: 'written elsewhere' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const after = await list('alice', 'procedure', '?page_size=5');
+    expect(after.count).toBe(before.count + 1);
+    expect(after.results.map((r) => r.procedure)).toContain('Written elsewhere');
+
+    await t.db.updateTable('health_records').set({ data: JSON.stringify({ procedure: 'Changed elsewhere' }) }).where('id', '=', inserted.id).execute();
+    expect((await list('alice', 'procedure', '?page_size=5')).results.map((r) => r.procedure)).toContain('Changed elsewhere');
+    await t.db.deleteFrom('health_records').where('id', '=', inserted.id).execute();
+    expect((await list('alice', 'procedure', '?page_size=5')).count).toBe(before.count);
+  });
+
+  it("one patient's change leaves another's answers alone, and is never shown to them", async () => {
+    const bobs = await list('bob', 'supplement');
+    await createRecord('alice', 'supplement', { code: 'Vitamin D' });
+    const again = await list('bob', 'supplement');
+    expect(again).toEqual(bobs);
+    expect(again.results.map((r) => r.code)).not.toContain('Vitamin D');
+  });
+});
+
+describe.runIf(process.env.TEST_DB_KIND === 'postgres')('two server processes on one database', () => {
+  it('a change made through one is answered by the other at once, without any message between them', async () => {
+    const second = await buildTestApp({ databaseUrl: t.databaseUrl! });
+    try {
+      const viaSecond = (url: string) => second.app.inject({ method: 'GET', url, headers: bearer(tokens.alice!) });
+      const before = (await viaSecond('/api/v1/hr/travelhistory/')).json<RecordPage>();
+      await createRecord('alice', 'travelhistory', { country: 'GR' });
+      const after = (await viaSecond('/api/v1/hr/travelhistory/')).json<RecordPage>();
+      expect(after.count).toBe(before.count + 1);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
 describe('without a token', () => {
   it('every route of attachments and documents answers 401', async () => {
     const routes: Array<[Method, string]> = [

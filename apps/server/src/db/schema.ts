@@ -209,6 +209,8 @@ export interface PatientsTable {
   dob: ColumnType<string | null, string | null | undefined, string | null>;
   gender: string | null;
   created_at: Timestamp;
+  /** Moves on with every change of the patient's records and documents (a database trigger); answers are cached under it. */
+  data_version: ColumnType<string | number | bigint, never, never>;
 }
 
 /** A category's values, by API field name. */

@@ -8,6 +8,7 @@ import * as m0005 from './0005_seed_profile_content';
 import * as m0006 from './0006_scope_and_limits';
 import * as m0007 from './0007_create_features_and_operations';
 import * as m0008 from './0008_create_patients_and_records';
+import * as m0009 from './0009_add_patient_data_version';
 
 /**
  * Versioned migrations, imported statically so the bundled server carries them.
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0006_scope_and_limits': m0006,
   '0007_create_features_and_operations': m0007,
   '0008_create_patients_and_records': m0008,
+  '0009_add_patient_data_version': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,11 +1,25 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../db/client';
-import { runNamed } from '../../db/prepared';
 import type { DocumentFoldersTable, DocumentsTable } from '../../db/schema';
 import type { PatientScope } from '../records/records.repository';
 
 export type DocumentRow = Selectable<DocumentsTable>;
 export type FolderRow = Selectable<DocumentFoldersTable>;
+
+/** A document as a record's attachment; read inside a record's own statement (see attachmentsOf), its time is an ISO text. */
+export type AttachmentRow = Pick<DocumentRow, 'id' | 'file_name' | 'content_type' | 'size'> & { created_at: string | Date };
+
+/**
+ * The attachments of the record of the enclosing statement (`health_records`), oldest first, as a
+ * JSON array (empty when none): a subquery a record's select or returning clause carries, so a
+ * record and its attachments are one round trip. Correlated on the record's id, organisation
+ * and patient: an attachment is never read outside its record's scope.
+ */
+export function attachmentsOf(): RawBuilder<AttachmentRow[]> {
+  return sql<AttachmentRow[]>`coalesce((select json_agg(json_build_object('id', d.id, 'file_name', d.file_name, 'content_type', d.content_type, 'size', d.size,
+    'created_at', to_char(d.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by d.created_at, d.id)
+    from documents d where d.record_id = health_records.id and d.org_id = health_records.org_id and d.patient_id = health_records.patient_id), '[]'::json)`;
+}
 
 export type NewDocument = Pick<DocumentRow, 'folder_id' | 'record_id' | 'origin' | 'file_name' | 'content_type' | 'size' | 'storage_key'>;
 
@@ -42,13 +56,6 @@ export class DocumentsRepository {
       .where('patient_id', '=', this.scope.patientId)
       .where('id', 'in', recordIds)
       .execute();
-  }
-
-  /** The documents attached to these records, oldest first. */
-  forRecords(recordIds: readonly number[]): Promise<DocumentRow[]> {
-    if (recordIds.length === 0) return Promise.resolve([]);
-    // One statement shape whatever the number of records: `= any($1)`.
-    return runNamed(this.db, this.documents().selectAll().where('record_id', '=', sql<number>`any(${sql.val([...recordIds])}::int[])`).orderBy('created_at').orderBy('id'));
   }
 
   /** The documents of a folder (null: those in no folder), newest first; `attached` narrows to documents attached to a record. */

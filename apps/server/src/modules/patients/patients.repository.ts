@@ -12,6 +12,8 @@ export interface PatientRow {
   last_name: string;
   dob: string | null;
   gender: string | null;
+  /** Moves on with every change of the patient's records and documents (see migration 0009). */
+  data_version: string;
 }
 
 /** The patients of one organisation. */
@@ -33,6 +35,7 @@ export class PatientsRepository {
         sql<string>`coalesce(u.last_name, p.last_name, '')`.as('last_name'),
         sql<string | null>`to_char(coalesce(u.dob, p.dob), 'YYYY-MM-DD')`.as('dob'),
         sql<string | null>`coalesce(u.gender, p.gender)`.as('gender'),
+        sql<string>`p.data_version::text`.as('data_version'),
       ])
       .where('p.org_id', '=', this.scope.orgId);
   }

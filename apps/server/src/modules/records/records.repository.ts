@@ -4,8 +4,35 @@ import type { Db } from '../../db/client';
 import { runNamed } from '../../db/prepared';
 import type { HealthRecordsTable, RecordData } from '../../db/schema';
 import type { OrgScope } from '../../db/scope';
+import { attachmentsOf, type AttachmentRow } from '../documents/documents.repository';
 
-export type RecordRow = Selectable<HealthRecordsTable>;
+/**
+ * A record as the service reads it: what the presenter and the rules need (not its search text
+ * or bookkeeping), its times already as ISO texts, and its attachments, in the same statement.
+ */
+export type RecordRow = Pick<Selectable<HealthRecordsTable>, 'id' | 'patient_id' | 'category' | 'data' | 'private' | 'sort_date' | 'version'> & {
+  created_at: string;
+  updated_at: string;
+  attachments: AttachmentRow[];
+};
+
+/** An ISO 8601 text in UTC of a timestamp column (what the API answers, without a Date on the way). */
+const isoTime = (column: 'created_at' | 'updated_at') =>
+  sql<string>`to_char(${sql.ref(`health_records.${column}`)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(column);
+
+/** The columns of a RecordRow, for a select or a returning clause on health_records. */
+const recordColumns = [
+  'health_records.id',
+  'health_records.patient_id',
+  'health_records.category',
+  'health_records.data',
+  'health_records.private',
+  sql<string | null>`to_char(health_records.sort_date, 'YYYY-MM-DD')`.as('sort_date'),
+  'health_records.version',
+  isoTime('created_at'),
+  isoTime('updated_at'),
+  attachmentsOf().as('attachments'),
+] as const;
 
 /** One patient's records: every query filters by the organisation and the patient. */
 export interface PatientScope extends OrgScope {
@@ -48,39 +75,46 @@ export class RecordsRepository {
     return query;
   }
 
+  /**
+   * A page of a category's records with the total and their attachments, in one statement (the
+   * total is an uncorrelated subquery, computed once; the page reads the list index in order).
+   * Only a page past the end asks again, for the total alone.
+   */
   async list(options: ListOptions): Promise<{ count: number; rows: RecordRow[] }> {
     let query = this.base(options.includePrivate).where('category', '=', options.category);
     if (options.search) query = query.where('search_text', 'like', containing(options.search));
     if (options.dateFrom) query = query.where('sort_date', '>=', options.dateFrom);
     if (options.dateTo) query = query.where('sort_date', '<=', options.dateTo);
-    const [[counted], rows] = await Promise.all([
-      runNamed(this.db, query.select(sql<string>`count(*)`.as('count'))),
-      runNamed(
-        this.db,
-        query
-          .selectAll()
-          .orderBy(options.orderBy.expression as Expression<unknown>, (ob) => (options.orderBy.descending ? ob.desc().nullsLast() : ob.asc().nullsLast()))
-          .orderBy('id', 'desc')
-          .limit(options.limit)
-          .offset(options.offset),
-      ),
-    ]);
+    const total = query.select(sql<string>`count(*)`.as('count'));
+    const rows = await runNamed(
+      this.db,
+      query
+        .select(recordColumns)
+        .select(total.as('total_count'))
+        .orderBy(options.orderBy.expression as Expression<unknown>, (ob) => (options.orderBy.descending ? ob.desc().nullsLast() : ob.asc().nullsLast()))
+        .orderBy('health_records.id', 'desc')
+        .limit(options.limit)
+        .offset(options.offset),
+    );
+    if (rows.length > 0) return { count: Number(rows[0]!.total_count), rows };
+    if (options.offset === 0) return { count: 0, rows };
+    const [counted] = await runNamed(this.db, total);
     return { count: Number(counted!.count), rows };
   }
 
   /** One record of a category (another category's id is not found). */
   get(category: string, id: number, includePrivate: boolean): Promise<RecordRow | undefined> {
-    return this.base(includePrivate).where('category', '=', category).where('id', '=', id).selectAll().executeTakeFirst();
+    return this.base(includePrivate).where('category', '=', category).where('id', '=', id).select(recordColumns).executeTakeFirst();
   }
 
   /** Any category's record (attachments name a record by its id alone). */
   getAny(id: number, includePrivate: boolean): Promise<RecordRow | undefined> {
-    return this.base(includePrivate).where('id', '=', id).selectAll().executeTakeFirst();
+    return this.base(includePrivate).where('id', '=', id).select(recordColumns).executeTakeFirst();
   }
 
   /** The record, locked until the transaction ends (an update reads, compares and writes it). */
   lock(category: string, id: number): Promise<RecordRow | undefined> {
-    return this.base(true).where('category', '=', category).where('id', '=', id).selectAll().forUpdate().executeTakeFirst();
+    return this.base(true).where('category', '=', category).where('id', '=', id).select(recordColumns).forUpdate('health_records').executeTakeFirst();
   }
 
   insert(record: NewRecord, userId: number): Promise<RecordRow> {
@@ -97,7 +131,7 @@ export class RecordsRepository {
         created_by: userId,
         updated_by: userId,
       })
-      .returningAll()
+      .returning(recordColumns)
       .executeTakeFirstOrThrow();
   }
 
@@ -116,7 +150,7 @@ export class RecordsRepository {
       .where('org_id', '=', this.scope.orgId)
       .where('patient_id', '=', this.scope.patientId)
       .where('id', '=', id)
-      .returningAll()
+      .returning(recordColumns)
       .executeTakeFirstOrThrow();
   }
 
@@ -174,18 +208,19 @@ export class RecordsRepository {
   }
 
   /** The records changed most recently, any category. */
-  recent(includePrivate: boolean, limit: number) {
-    return this.base(includePrivate).selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  recent(includePrivate: boolean, limit: number): Promise<RecordRow[]> {
+    return this.base(includePrivate).select(recordColumns).orderBy('health_records.updated_at', 'desc').orderBy('health_records.id', 'desc').limit(limit).execute();
   }
 }
 
 /** The SQL a field of a category is ordered by: its own date column, or its value in `data` typed for comparing. */
 export function orderExpression(category: CategoryDefinition, field: string): RawBuilder<unknown> | null {
-  if (field === 'created_at' || field === 'updated_at' || field === 'id') return sql.ref(field);
-  if (field === category.dateField) return sql.ref('sort_date');
+  // Qualified: ORDER BY would otherwise take the output column of that name (texts, in a RecordRow).
+  if (field === 'created_at' || field === 'updated_at' || field === 'id') return sql.ref(`health_records.${field}`);
+  if (field === category.dateField) return sql.ref('health_records.sort_date');
   const declared = category.fields.find((f) => f.name === field);
   if (!declared) return null;
-  const value = sql`data->>${field}`;
+  const value = sql`health_records.data->>${field}`;
   switch (declared.kind) {
     case 'number':
     case 'measurement':

@@ -1,4 +1,6 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendSerialized } from '../../lib/serializer';
 import { z } from 'zod';
 import {
   CATEGORIES,
@@ -58,14 +60,12 @@ function categoryRoutes(category: CategoryDefinition, publicUrl: string): Fastif
           response: { 200: recordPageSchema(category), ...errors },
         },
       },
-      async (request) => {
-        const { count, results, page, pageSize } = await app.records.list(request.signedIn(), category, request.query);
-        return {
-          count,
-          next: page * pageSize < count ? pageLink(publicUrl, request.url, page + 1) : null,
-          previous: page > 1 ? pageLink(publicUrl, request.url, Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize)))) : null,
-          results,
-        };
+      async (request, reply) => {
+        const { count, resultsJson, page, pageSize } = await app.records.list(request.signedIn(), category, request.query);
+        const next = page * pageSize < count ? pageLink(publicUrl, request.url, page + 1) : null;
+        const previous = page > 1 ? pageLink(publicUrl, request.url, Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize)))) : null;
+        // The records come serialised from the service (kept so per version of the patient's data).
+        return sendSerialized(reply as FastifyReply, `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${resultsJson}}`);
       },
     );
 

@@ -4,7 +4,6 @@ import {
   searchKey,
   countryName,
   translate,
-  type Attachment,
   type DatePart,
   type CategoryDefinition,
   type HealthRecord,
@@ -19,6 +18,7 @@ import type { Db } from '../../db/client';
 import type { RecordData } from '../../db/schema';
 import { FieldError, notFound } from '../../lib/http-errors';
 import { servicePlugin } from '../../lib/service-plugin';
+import { VersionedCache } from '../../lib/versioned-cache';
 import type { AuditLog } from '../audit/audit.service';
 import { DocumentsRepository } from '../documents/documents.repository';
 import { canSeePrivate } from '../patients/patients.policy';
@@ -28,6 +28,16 @@ import { presentAttachment } from '../documents/documents.presenter';
 import { RecordsRepository, orderExpression, type PatientScope, type RecordRow } from './records.repository';
 
 export const DEFAULT_PAGE_SIZE = 20;
+
+/**
+ * The key of a cached answer about a patient's records: the patient, the version of their data
+ * read with the grant (before the answer is computed), whether private records are in it, and
+ * what was asked. A change of the data moves the version on, so a changed record is never
+ * answered from the cache.
+ */
+function answerKey(grant: PatientGrant, includePrivate: boolean, ...asked: Array<string | number | undefined>): string {
+  return JSON.stringify([grant.patient.id, grant.patient.data_version, includePrivate, ...asked]);
+}
 
 /**
  * The latest "today" anywhere on Earth (UTC+14): a date the patient sees as today is never
@@ -53,6 +63,9 @@ export function fieldLabel(category: CategoryDefinition, field: string, lang: La
  * than the owner is audited; every change keeps a version.
  */
 export class RecordsService {
+  /** Lists and summaries as computed for a version of a patient's data (64 MB at most, 10 minutes unused at most). */
+  private readonly answers = new VersionedCache({ maxBytes: 64 * 1024 * 1024, sizeOf: (answer) => ('resultsJson' in answer ? String(answer.resultsJson).length : JSON.stringify(answer).length), ttlMs: 10 * 60_000 });
+
   constructor(
     private readonly db: Db,
     private readonly patients: PatientsService,
@@ -66,32 +79,34 @@ export class RecordsService {
     await this.audit.record(ctx, { action: 'record_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail });
   }
 
-  private async present(grant: PatientGrant, category: CategoryDefinition, rows: RecordRow[]): Promise<HealthRecord[]> {
-    const documents = await new DocumentsRepository(this.db, scopeOf(grant)).forRecords(rows.map((r) => r.id));
-    const byRecord = new Map<number, Attachment[]>();
-    for (const d of documents) byRecord.set(d.record_id!, [...(byRecord.get(d.record_id!) ?? []), presentAttachment(d)]);
-    return rows.map((row) => presentRecord(category, row, byRecord.get(row.id) ?? []));
-  }
-
-  async list(ctx: SignedInContext, category: CategoryDefinition, query: RecordListQuery): Promise<{ count: number; results: HealthRecord[]; page: number; pageSize: number }> {
+  /**
+   * A page of a category's records: the total, and the page's records as JSON text (the
+   * presenter's records, serialised once per version of the patient's data and kept so).
+   */
+  async list(ctx: SignedInContext, category: CategoryDefinition, query: RecordListQuery): Promise<{ count: number; resultsJson: string; records: number; page: number; pageSize: number }> {
     const grant = await this.patients.grant(ctx, query.patient);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
-    // Django REST's OrderingFilter ignores what it does not know: so does this, falling back to the category's default.
-    const ordering = resolveOrdering(category, query.ordering) ?? resolveOrdering(category, category.ordering)!;
-    const search = query.search?.trim();
-    const { count, rows } = await new RecordsRepository(this.db, scopeOf(grant)).list({
-      category: category.key,
-      orderBy: ordering,
-      search: search ? searchKey(search) : undefined,
-      dateFrom: query.date_from,
-      dateTo: query.date_to,
-      includePrivate: canSeePrivate(grant.access),
-      limit: pageSize,
-      offset: (page - 1) * pageSize,
+    const includePrivate = canSeePrivate(grant.access);
+    const search = query.search?.trim() ? searchKey(query.search.trim()) : undefined;
+    const key = answerKey(grant, includePrivate, 'list', category.key, page, pageSize, query.ordering, search, query.date_from, query.date_to);
+    const answer = await this.answers.get(key, async () => {
+      // Django REST's OrderingFilter ignores what it does not know: so does this, falling back to the category's default.
+      const ordering = resolveOrdering(category, query.ordering) ?? resolveOrdering(category, category.ordering)!;
+      const { count, rows } = await new RecordsRepository(this.db, scopeOf(grant)).list({
+        category: category.key,
+        orderBy: ordering,
+        search,
+        dateFrom: query.date_from,
+        dateTo: query.date_to,
+        includePrivate,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return { count, records: rows.length, resultsJson: JSON.stringify(rows.map((row) => presentRecord(category, row))) };
     });
-    await this.auditRead(ctx, grant, { category: category.key, records: rows.length });
-    return { count, results: await this.present(grant, category, rows), page, pageSize };
+    await this.auditRead(ctx, grant, { category: category.key, records: answer.records });
+    return { ...answer, page, pageSize };
   }
 
   async get(ctx: SignedInContext, category: CategoryDefinition, id: number, patientId?: number): Promise<HealthRecord> {
@@ -99,7 +114,7 @@ export class RecordsService {
     const row = await new RecordsRepository(this.db, scopeOf(grant)).get(category.key, id, canSeePrivate(grant.access));
     if (!row) throw notFound();
     await this.auditRead(ctx, grant, { category: category.key, record: id });
-    return (await this.present(grant, category, [row]))[0]!;
+    return presentRecord(category, row);
   }
 
   async create(ctx: SignedInContext, category: CategoryDefinition, body: Record<string, unknown>, patientId?: number): Promise<HealthRecord> {
@@ -113,7 +128,7 @@ export class RecordsService {
       return created;
     });
     await this.audit.record(ctx, { action: 'record_create', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { category: category.key, record: row.id } });
-    return (await this.present(grant, category, [row]))[0]!;
+    return presentRecord(category, row);
   }
 
   /** PUT (every field; those not given are emptied) or PATCH (`partial`: those not given are kept). */
@@ -135,7 +150,7 @@ export class RecordsService {
       return updated;
     });
     await this.audit.record(ctx, { action: 'record_update', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { category: category.key, record: id } });
-    return (await this.present(grant, category, [row]))[0]!;
+    return presentRecord(category, row);
   }
 
   /** Deletes a record, the attachments uploaded to it (their files too); documents of the Document Center attached to it stay, detached. */
@@ -176,12 +191,17 @@ export class RecordsService {
 
   async summary(ctx: SignedInContext, patientId?: number): Promise<RecordSummary> {
     const grant = await this.patients.grant(ctx, patientId);
-    const repo = new RecordsRepository(this.db, scopeOf(grant));
     const includePrivate = canSeePrivate(grant.access);
+    const summary = await this.answers.get(answerKey(grant, includePrivate, 'summary', ctx.lang), () => this.computeSummary(grant, includePrivate, ctx.lang));
+    await this.auditRead(ctx, grant, { summary: 1 });
+    return summary;
+  }
+
+  private async computeSummary(grant: PatientGrant, includePrivate: boolean, lang: Language): Promise<RecordSummary> {
+    const repo = new RecordsRepository(this.db, scopeOf(grant));
     const [rows, latest, recent] = await Promise.all([repo.summary(includePrivate), repo.latestPerCategory(includePrivate), repo.recent(includePrivate, 5)]);
     const byCategory = new Map(rows.map((r) => [r.category, r]));
     const latestOf = new Map(latest.map((r) => [r.category, r]));
-    await this.auditRead(ctx, grant, { summary: 1 });
     return {
       patient: grant.patient.id,
       total: rows.reduce((n, r) => n + Number(r.count), 0),
@@ -191,7 +211,7 @@ export class RecordsService {
         const { date, part } = newest ? dateOf(c as CategoryDefinition, newest.data, newest.sort_date) : { date: null, part: null };
         return {
           category: c.key,
-          name: translate(ctx.lang, `records:categories.${c.key}.other`),
+          name: translate(lang, `records:categories.${c.key}.other`),
           count: Number(row?.count ?? 0),
           latest_date: date,
           latest_date_part: part,
@@ -204,10 +224,10 @@ export class RecordsService {
         return {
           id: r.id,
           category: r.category,
-          title: titleOf(definition, r.data, ctx.lang),
+          title: titleOf(definition, r.data, lang),
           date,
           date_part: part,
-          updated_at: new Date(r.updated_at).toISOString(),
+          updated_at: r.updated_at,
           private: r.private,
         };
       }),
@@ -289,16 +309,16 @@ function diff(before: RecordValues, after: RecordValues): Array<{ field: string;
 }
 
 /** A record as the API answers it: every field of its category, the common ones, its attachments. */
-export function presentRecord(category: CategoryDefinition, row: RecordRow, attachments: Attachment[]): HealthRecord {
+export function presentRecord(category: CategoryDefinition, row: RecordRow): HealthRecord {
   const record: HealthRecord = {
     id: row.id,
     record_type: row.category,
     patient: row.patient_id,
     private: row.private,
-    attachments,
+    attachments: row.attachments.map(presentAttachment),
     version: row.version,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
     ...(category.key === 'allergy' ? { allergy_id: row.id } : {}),
   };
   for (const field of category.fields) {
