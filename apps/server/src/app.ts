@@ -9,6 +9,7 @@ import { configWarnings, type Config } from './config';
 import type { Db } from './db/client';
 import { loggerOptions } from './lib/logging';
 import { HttpError } from './lib/http-errors';
+import { SnapshotLocalStore } from './lib/rate-limit-store';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -136,7 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(rateLimit, {
     global: false,
-    ...(deps.rateLimitRedis ? { redis: deps.rateLimitRedis, nameSpace: 'healthbook-rl-' } : {}),
+    ...(deps.rateLimitRedis ? { redis: deps.rateLimitRedis, nameSpace: 'healthbook-rl-' } : { store: SnapshotLocalStore }),
   });
   await app.register(swaggerPlugin);
 

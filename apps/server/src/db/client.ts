@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -17,6 +18,18 @@ export const namedStatements = new Map<string, string>();
 /** The pg pool behind a PostgreSQL database, for the few hot queries that run as named statements directly. */
 export const pgPools = new WeakMap<Kysely<Database>, pg.Pool>();
 
+/** The embedded PGlite behind a database, for what Kysely does not expose (LISTEN). */
+export const pgliteClients = new WeakMap<Kysely<Database>, PGlite>();
+
+/**
+ * Channels every pooled connection LISTENs on. A connection hears its own notifications when
+ * its transaction commits, before the statement's answer: a process that writes learns of its
+ * own change before it answers the request (see notifications.ts).
+ */
+export const CHANGE_CHANNELS = ['healthbook_sessions'] as const;
+/** Notifications heard on a pool's connections, emitted by channel. */
+export const poolNotifications = new WeakMap<pg.Pool, EventEmitter>();
+
 type QueryFn = (text: unknown, ...rest: unknown[]) => Promise<unknown>;
 /**
  * Runs registered SQL as named (prepared) statements on every client the pool hands out, and
@@ -26,6 +39,8 @@ type QueryFn = (text: unknown, ...rest: unknown[]) => Promise<unknown>;
 function patchPool(pool: pg.Pool): pg.Pool {
   const connect = pool.connect.bind(pool) as (cb?: (err: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => Promise<pg.PoolClient> | void;
   const patched = new WeakSet<pg.PoolClient>();
+  const notifications = new EventEmitter().setMaxListeners(0);
+  poolNotifications.set(pool, notifications);
   const patch = (client: pg.PoolClient) => {
     if (!patched.has(client)) {
       // pg-pool listens for errors only while a client is idle: a connection that drops during a
@@ -33,6 +48,9 @@ function patchPool(pool: pg.Pool): pg.Pool {
       // (and the request answers 503), so the event needs no more than a listener.
       client.on('error', () => undefined);
       const query = client.query.bind(client) as unknown as QueryFn;
+      client.on('notification', (message) => notifications.emit(message.channel, message.payload ?? ''));
+      // Queued ahead of the caller's first statement; a failure shows on that statement too.
+      for (const channel of CHANGE_CHANNELS) query(`LISTEN ${channel}`).catch(() => undefined);
       const run: QueryFn = (text, ...rest) => {
         const name = typeof text === 'string' ? namedStatements.get(text) : undefined;
         if (!name) return query(text, ...rest);
@@ -82,7 +100,6 @@ const DATE_OID = 1082;
 
 /** Opens Kysely over a real PostgreSQL server (pg pool) or embedded PGlite. Same SQL both ways. */
 export async function openDatabase(target: DatabaseTarget): Promise<Db> {
-  let dialect: Dialect;
   if (target.kind === 'postgres') {
     const timeouts = target.timeouts ?? DEFAULT_TIMEOUTS;
     const pool = new pg.Pool({
@@ -103,8 +120,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     });
     // An idle client error (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
-    dialect = new PostgresDialect({ pool: patchPool(pool) });
-    const db = new Kysely<Database>({ dialect });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: patchPool(pool) }) });
     pgPools.set(db, pool);
     return db;
   } else {
@@ -116,7 +132,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers: { [DATE_OID]: (v: string) => v } });
     const base = new PGliteDialect(client);
     // Kysely destroys the driver on close; PGlite must be closed so its files are flushed.
-    dialect = {
+    const dialect: Dialect = {
       createAdapter: () => base.createAdapter(),
       createQueryCompiler: () => base.createQueryCompiler(),
       createIntrospector: (db) => base.createIntrospector(db),
@@ -130,8 +146,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
         return driver;
       },
     };
+    const db = new Kysely<Database>({ dialect });
+    pgliteClients.set(db, client);
+    return db;
   }
-  return new Kysely<Database>({ dialect });
 }
 
 /**

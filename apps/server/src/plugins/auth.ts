@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, ServiceContext, SignedInContext } from '../context';
 import { HttpError } from '../lib/http-errors';
+import { listenForChanges } from '../db/notifications';
+import { SessionCache } from '../modules/auth/session-cache';
 import { TokenService } from '../modules/auth/tokens';
 import { findSessionUser } from '../modules/users/users.repository';
 
@@ -30,11 +32,18 @@ const unauthorized = (key: string) => new HttpError(401, key, {}, { 'WWW-Authent
 /**
  * Authentication: a valid HS256 access token whose session is live and whose access level is
  * the session's current one (a limited token stops working once its session is upgraded by the
- * second factor). Runs once per request, as the authenticated context's onRequest hook.
+ * second factor). Runs once per request, as the authenticated context's onRequest hook. The
+ * session and its user come from the session cache, which the database keeps true.
  */
 export default fp<{ jwtSecret: string }>(
   async (app, { jwtSecret }) => {
     app.decorate('tokens', new TokenService(jwtSecret));
+    const sessions = new SessionCache();
+    const stopListening = await listenForChanges(app.db, 'healthbook_sessions', {
+      message: (payload) => sessions.changed(payload),
+      live: (isLive) => sessions.setLive(isLive),
+    });
+    app.addHook('onClose', stopListening);
     app.decorateRequest('actor', null);
     app.decorateRequest('ctx', {
       getter(this: FastifyRequest): ServiceContext {
@@ -54,7 +63,7 @@ export default fp<{ jwtSecret: string }>(
       if (scheme !== 'Bearer' || !token) throw unauthorized('errors:notAuthenticated');
       const claims = app.tokens.verifyAccess(token);
       if (!claims) throw unauthorized('errors:tokenInvalid');
-      const user = await findSessionUser(app.db, claims.sid);
+      const user = await sessions.get(claims.sid, () => findSessionUser(app.db, claims.sid));
       if (!user || user.id !== claims.user_id || user.session_access !== claims.access) throw unauthorized('errors:sessionEnded');
       if (claims.access !== 'full' && !request.routeOptions.config.allowLimited) throw new HttpError(403, 'errors:secondFactorRequired');
       request.actor = {

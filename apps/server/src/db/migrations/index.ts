@@ -9,6 +9,7 @@ import * as m0006 from './0006_scope_and_limits';
 import * as m0007 from './0007_create_features_and_operations';
 import * as m0008 from './0008_create_patients_and_records';
 import * as m0009 from './0009_add_patient_data_version';
+import * as m0010 from './0010_notify_session_changes';
 
 /**
  * Versioned migrations, imported statically so the bundled server carries them.
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0007_create_features_and_operations': m0007,
   '0008_create_patients_and_records': m0008,
   '0009_add_patient_data_version': m0009,
+  '0010_notify_session_changes': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -79,24 +79,30 @@ function hydrate<T extends { mfa_devices: unknown }>(row: T | undefined): (Omit<
   };
 }
 
-/** The request's session and its user in one round trip (every authenticated request). */
+/** The request's session and its user in one round trip (every authenticated request that misses the session cache). */
 type Raw<T> = Omit<T, 'mfa_devices'> & { mfa_devices: string[] };
-let sessionUserQuery: ((db: Db, sid: string) => Promise<Array<Raw<SessionUserRecord>>>) | undefined;
+type SessionRow = Raw<SessionUserRecord> & { session_ends_ms: number };
+let sessionUserQuery: ((db: Db, sid: string) => Promise<SessionRow[]>) | undefined;
 
 /**
- * The signed-in user behind a live session. The session id is the proof (a random UUID the
- * server issued), so this is the one user lookup without an organisation scope.
+ * The signed-in user behind a live session, and when the session ends. The session id is the
+ * proof (a random UUID the server issued), so this is the one user lookup without an
+ * organisation scope.
  */
-export async function findSessionUser(db: Db, sessionId: string): Promise<SessionUserRecord | undefined> {
-  sessionUserQuery ??= prepare<Raw<SessionUserRecord>, [string]>(() =>
+export async function findSessionUser(db: Db, sessionId: string): Promise<{ user: SessionUserRecord; endsAtMs: number } | undefined> {
+  sessionUserQuery ??= prepare<SessionRow, [string]>(() =>
     withOrg(db)
       .select(VIEW_COLUMNS)
       .innerJoin('sessions as s', 's.user_id', 'u.id')
       .select('s.access as session_access')
+      .select(sql<number>`(extract(epoch from s.expires_at) * 1000)::float8`.as('session_ends_ms'))
       .where('s.id', '=', '00000000-0000-0000-0000-000000000000')
       .where(sql<boolean>`s.revoked_at is null and s.expires_at > now() and u.is_active`),
   );
-  return hydrate((await sessionUserQuery(db, sessionId))[0]);
+  const row = (await sessionUserQuery(db, sessionId))[0];
+  if (!row) return undefined;
+  const { session_ends_ms, ...user } = row;
+  return { user: hydrate(user)!, endsAtMs: session_ends_ms };
 }
 
 /**
