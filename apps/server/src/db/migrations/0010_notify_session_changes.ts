@@ -7,8 +7,9 @@ import { sql, type Kysely } from 'kysely';
  * `healthbook_sessions` carrying `u<user id>` or `o<organisation id>`, sent when the change commits.
  *
  * What a session answer reads: the session's access, end and revocation; the user's row; the
- * user's confirmed second-factor devices; the organisation's names. A refresh (a new refresh
- * token id, last-used time) changes none of these and sends nothing.
+ * user's confirmed second-factor devices; the organisation's names; the user's own patient with
+ * its data version (which moves with every change of their records and documents). A refresh
+ * (a new refresh token id, last-used time) changes none of these and sends nothing.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -21,11 +22,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     begin
       if tg_op <> 'INSERT' then
         before_id := to_jsonb(old) ->> id_column;
-        perform pg_notify('healthbook_sessions', prefix || before_id);
+        if before_id is not null then
+          perform pg_notify('healthbook_sessions', prefix || before_id);
+        end if;
       end if;
       if tg_op <> 'DELETE' then
         after_id := to_jsonb(new) ->> id_column;
-        if after_id is distinct from before_id then
+        if after_id is not null and after_id is distinct from before_id then
           perform pg_notify('healthbook_sessions', prefix || after_id);
         end if;
       end if;
@@ -36,6 +39,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ['organizations', 'after update or delete'],
     ['sessions', 'after update of user_id, access, expires_at, revoked_at or delete'],
     ['mfa_devices', 'after insert or update of user_id, device_type, uuid, confirmed or delete'],
+    // A patient without an account (user_id null) is nobody's session.
+    ['patients', 'after insert or update or delete'],
   ];
   for (const [table, when] of triggers) {
     await sql`create trigger ${sql.raw(`${table}_notify_session_change`)} ${sql.raw(when)} on ${sql.table(table)}
@@ -44,7 +49,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['users', 'organizations', 'sessions', 'mfa_devices']) {
+  for (const table of ['users', 'organizations', 'sessions', 'mfa_devices', 'patients']) {
     await sql`drop trigger ${sql.raw(`${table}_notify_session_change`)} on ${sql.table(table)}`.execute(db);
   }
   await sql`drop function notify_session_change()`.execute(db);

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type AliasedRawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import { runNamed } from '../../db/prepared';
 import type { OrgScope } from '../../db/scope';
@@ -16,6 +16,26 @@ export interface PatientRow {
   data_version: string;
 }
 
+/**
+ * The columns of a PatientRow, from a patient `p` and its account `u` (left-joined): an
+ * account's names and date of birth win over the patient's own. `prefix` names them apart when
+ * they ride along with another row (the session's user carries its own patient).
+ */
+export function patientColumns(p: string, u: string, prefix = ''): Array<AliasedRawBuilder<unknown, string>> {
+  const col = (name: string) => sql.ref(`${p}.${name}`);
+  const acc = (name: string) => sql.ref(`${u}.${name}`);
+  return [
+    sql`${col('id')}`.as(`${prefix}id`),
+    sql`${col('org_id')}`.as(`${prefix}org_id`),
+    sql`${col('user_id')}`.as(`${prefix}user_id`),
+    sql`coalesce(${acc('first_name')}, ${col('first_name')}, '')`.as(`${prefix}first_name`),
+    sql`coalesce(${acc('last_name')}, ${col('last_name')}, '')`.as(`${prefix}last_name`),
+    sql`to_char(coalesce(${acc('dob')}, ${col('dob')}), 'YYYY-MM-DD')`.as(`${prefix}dob`),
+    sql`coalesce(${acc('gender')}, ${col('gender')})`.as(`${prefix}gender`),
+    sql`${col('data_version')}::text`.as(`${prefix}data_version`),
+  ];
+}
+
 /** The patients of one organisation. */
 export class PatientsRepository {
   constructor(
@@ -27,16 +47,8 @@ export class PatientsRepository {
     return this.db
       .selectFrom('patients as p')
       .leftJoin('users as u', 'u.id', 'p.user_id')
-      .select([
-        'p.id',
-        'p.org_id',
-        'p.user_id',
-        sql<string>`coalesce(u.first_name, p.first_name, '')`.as('first_name'),
-        sql<string>`coalesce(u.last_name, p.last_name, '')`.as('last_name'),
-        sql<string | null>`to_char(coalesce(u.dob, p.dob), 'YYYY-MM-DD')`.as('dob'),
-        sql<string | null>`coalesce(u.gender, p.gender)`.as('gender'),
-        sql<string>`p.data_version::text`.as('data_version'),
-      ])
+      .select(patientColumns('p', 'u'))
+      .$castTo<PatientRow>()
       .where('p.org_id', '=', this.scope.orgId);
   }
 

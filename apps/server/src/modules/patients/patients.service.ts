@@ -29,7 +29,8 @@ export class PatientsService {
 
   async grant(ctx: SignedInContext, patientId?: number, intent: 'read' | 'write' = 'read'): Promise<PatientGrant> {
     const repo = new PatientsRepository(this.db, orgScope(ctx.actor.orgId));
-    const patient = patientId === undefined ? await repo.findByUser(ctx.actor.userId) : await repo.findById(patientId);
+    // The actor's own patient came with the session (kept true by the session cache).
+    const patient = patientId === undefined ? (ctx.actor.user.own_patient ?? (await repo.findByUser(ctx.actor.userId))) : await repo.findById(patientId);
     const access = patient ? patientAccess(ctx.actor, patient) : null;
     if (!patient || !access) {
       await this.audit.record(ctx, { action: 'patient_access', outcome: 'denied', subject: `patient:${patientId ?? 'self'}`, detail: { intent } });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { prepare } from '../../db/prepared';
 import type { UsersTable } from '../../db/schema';
 import type { OrgScope } from '../../db/scope';
+import { patientColumns, type PatientRow } from '../patients/patients.repository';
 
 /** A user as the app handles it: never with the password hash (only sign-in and password change read that). */
 export type UserRecord = Omit<Selectable<UsersTable>, 'password_hash'> & {
@@ -14,7 +15,11 @@ export type UserRecord = Omit<Selectable<UsersTable>, 'password_hash'> & {
 type BookkeepingColumn = 'created_at' | 'updated_at' | 'email_confirmed_at' | 'password_changed_at' | 'avatar_content_type';
 /** The user as every handler sees it: what the presenter, policies and services read. */
 export type UserView = Omit<UserRecord, BookkeepingColumn>;
-export type SessionUserRecord = UserView & { session_access: 'full' | 'limited' };
+export type SessionUserRecord = UserView & {
+  session_access: 'full' | 'limited';
+  /** The patient the account is (every account is one), with its data version: read with the session. */
+  own_patient: PatientRow | null;
+};
 
 const USER_COLUMNS = [
   'u.id',
@@ -81,7 +86,8 @@ function hydrate<T extends { mfa_devices: unknown }>(row: T | undefined): (Omit<
 
 /** The request's session and its user in one round trip (every authenticated request that misses the session cache). */
 type Raw<T> = Omit<T, 'mfa_devices'> & { mfa_devices: string[] };
-type SessionRow = Raw<SessionUserRecord> & { session_ends_ms: number };
+const OWN = 'own_patient_';
+type SessionRow = Raw<Omit<SessionUserRecord, 'own_patient'>> & { session_ends_ms: number } & { [K in keyof PatientRow as `own_patient_${K}`]: PatientRow[K] | null };
 let sessionUserQuery: ((db: Db, sid: string) => Promise<SessionRow[]>) | undefined;
 
 /**
@@ -96,13 +102,22 @@ export async function findSessionUser(db: Db, sessionId: string): Promise<{ user
       .innerJoin('sessions as s', 's.user_id', 'u.id')
       .select('s.access as session_access')
       .select(sql<number>`(extract(epoch from s.expires_at) * 1000)::float8`.as('session_ends_ms'))
+      .leftJoin('patients as sp', (join) => join.onRef('sp.user_id', '=', 'u.id').onRef('sp.org_id', '=', 'u.org_id'))
+      .select(patientColumns('sp', 'u', OWN))
       .where('s.id', '=', '00000000-0000-0000-0000-000000000000')
-      .where(sql<boolean>`s.revoked_at is null and s.expires_at > now() and u.is_active`),
+      .where(sql<boolean>`s.revoked_at is null and s.expires_at > now() and u.is_active`)
+      .$castTo<SessionRow>(),
   );
   const row = (await sessionUserQuery(db, sessionId))[0];
   if (!row) return undefined;
-  const { session_ends_ms, ...user } = row;
-  return { user: hydrate(user)!, endsAtMs: session_ends_ms };
+  const user: Record<string, unknown> = {};
+  const patient: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key.startsWith(OWN)) patient[key.slice(OWN.length)] = value;
+    else if (key !== 'session_ends_ms') user[key] = value;
+  }
+  const own_patient = patient.id === null ? null : (patient as unknown as PatientRow);
+  return { user: { ...hydrate(user as Raw<Omit<SessionUserRecord, 'own_patient'>>)!, own_patient }, endsAtMs: row.session_ends_ms };
 }
 
 /**
