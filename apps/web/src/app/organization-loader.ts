@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { DEFAULT_CLIENT_ID } from '@healthbook/shared/constants';
 import type { OrganizationDetail } from '@healthbook/shared/contracts/organizations';
 import { isOrganizationFound, normalizeClientId } from '@healthbook/shared/validation';
-import { loadOrganization } from '../features/organizations/api/organization-cache';
+import { loadOrganization } from '../lib/organization-cache';
 import { paths } from '../lib/paths';
 import { signOut } from '../lib/auth';
 import { session } from '../lib/session';

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 import { onClearLocalData } from './auth';
-import { organizationQueryOptions } from '../features/organizations/api/get-organization';
-import { handOverOrganizations } from '../features/organizations/api/organization-cache';
+import { handOverOrganizations } from './organization-cache';
+import { organizationQueryOptions } from './organization-query';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

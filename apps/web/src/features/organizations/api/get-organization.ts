@@ -1,14 +1,7 @@
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { queryKeys } from '../../../lib/query-keys';
-import { getOrganization, ORGANIZATION_STALE_MS } from './organization-cache';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { getOrganization } from '../../../lib/organization-cache';
+import { organizationQueryOptions } from '../../../lib/organization-query';
 
-export { getOrganization };
-
-export const organizationQueryOptions = (clientId: string) =>
-  queryOptions({
-    queryKey: queryKeys.organizations.byName(clientId),
-    queryFn: () => getOrganization(clientId),
-    staleTime: ORGANIZATION_STALE_MS,
-  });
+export { getOrganization, organizationQueryOptions };
 
 export const useOrganization = (clientId: string) => useSuspenseQuery(organizationQueryOptions(clientId));

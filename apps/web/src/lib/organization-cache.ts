@@ -1,10 +1,10 @@
 import type { OrganizationLookup } from '@healthbook/shared/contracts/organizations';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError } from './api-client';
 
 /**
  * The organisation of the path, for the organisation loader (app/organization-loader.ts), without
  * the query client: the sign-in page does not load TanStack Query. Until the query client is
- * loaded, answers are kept here (5 minutes, as organizationQueryOptions); once it is
+ * loaded, answers are kept here (5 minutes, as organizationQueryOptions, lib/organization-query.ts); once it is
  * (lib/query-client.ts), what is kept seeds it and every later lookup goes through it, so that
  * invalidating organisations reaches the branding too.
  */
