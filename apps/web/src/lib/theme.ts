@@ -1,10 +1,9 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import { brandColors, CONTRAST_THRESHOLD, LIGHT_BACKGROUND, LIGHT_PAPER } from './palette';
 
-/** The organisation's MUI theme: its primary colour (the spec's #0476d9 when it has none); colour rules in lib/palette.ts. */
-
 export { readableOn, brightenedFor } from './palette';
 
+/** The organisation's MUI theme: its primary colour (the spec's #0476d9 when it has none); the colour rules are lib/palette.ts's. */
 export function buildTheme(primaryColor: string | null | undefined, mode: 'light' | 'dark' = 'light'): Theme {
   const { primary, link: linkColor } = brandColors(primaryColor, mode);
   const focusOutline = { '&.Mui-focusVisible': { outline: `3px solid ${linkColor ?? primary}`, outlineOffset: 2 } };
