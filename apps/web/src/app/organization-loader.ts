@@ -2,10 +2,9 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { DEFAULT_CLIENT_ID } from '@healthbook/shared/constants';
 import type { OrganizationDetail } from '@healthbook/shared/contracts/organizations';
 import { isOrganizationFound, normalizeClientId } from '@healthbook/shared/validation';
-import { organizationQueryOptions } from '../features/organizations/api/get-organization';
+import { loadOrganization } from '../lib/organization-cache';
 import { paths } from '../lib/paths';
 import { signOut } from '../lib/auth';
-import { queryClient } from '../lib/query-client';
 import { session } from '../lib/session';
 
 export interface OrganizationContext {
@@ -27,7 +26,7 @@ export async function organizationLoader({ params, request }: LoaderFunctionArgs
   if (!clientId) throw redirect(paths.notFound(DEFAULT_CLIENT_ID));
   if (raw !== clientId) throw redirect(`/${clientId}${url.pathname.slice(raw.length + 1)}${url.search}`);
 
-  const org = await queryClient.ensureQueryData(organizationQueryOptions(clientId));
+  const org = await loadOrganization(clientId);
   if (isOrganizationFound(org)) {
     // A member of another organisation opening this one's pages is signed out first (§2 route rules).
     const claims = session.claims();
@@ -36,7 +35,7 @@ export async function organizationLoader({ params, request }: LoaderFunctionArgs
   }
   if (url.pathname !== paths.notFound(clientId)) throw redirect(paths.notFound(clientId));
 
-  const fallback = await queryClient.ensureQueryData(organizationQueryOptions(DEFAULT_CLIENT_ID));
+  const fallback = await loadOrganization(DEFAULT_CLIENT_ID);
   if (!isOrganizationFound(fallback)) throw new Error('The default organisation is missing');
   return { clientId, org: fallback, known: false };
 }

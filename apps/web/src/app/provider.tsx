@@ -1,21 +1,12 @@
 import { Suspense, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import '../components/plain/plain.css';
 import { DelayedLoader } from '../components/delayed-loader';
-import { queryClient } from '../lib/query-client';
-import { buildTheme } from '../lib/theme';
 
-const defaultTheme = buildTheme(null);
-
-/** App-wide providers; the organisation's own theme is applied by its layout. */
+/**
+ * App-wide: the base styles and the loading view. MUI's theme and the query client are not here:
+ * each page that uses them gets them from lazyPage (lib/lazy.ts, lib/mui-page.tsx), the signed-in
+ * shell has its own, so the sign-in page carries neither.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={defaultTheme}>
-        <CssBaseline />
-        <Suspense fallback={<DelayedLoader />}>{children}</Suspense>
-      </ThemeProvider>
-    </QueryClientProvider>
-  );
+  return <Suspense fallback={<DelayedLoader />}>{children}</Suspense>;
 }

@@ -69,7 +69,7 @@ export const routes = [
         ErrorBoundary: RouteError,
         children: [
           { index: true, loader: ({ params }: { params: { clientId?: string } }) => redirect(paths.dashboard(params.clientId)) },
-          { path: 'login', loader: loginGuard, lazy: lazyPage(() => import('../features/session/components/login-page')) },
+          { path: 'login', loader: loginGuard, lazy: lazyPage(() => import('../features/session/components/login-page'), { plain: true }) },
           { path: '404', lazy: lazyPage(() => import('../features/errors/components/not-found-page')) },
           { path: 'about', lazy: lazyPage(() => import('../features/legal/components/about-page')) },
           { path: 'privacy', lazy: lazyPage(() => import('../features/legal/components/privacy-page')) },

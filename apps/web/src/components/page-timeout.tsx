@@ -1,8 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { api } from '../lib/api-client';
 import { DelayedLoader } from './delayed-loader';
 
@@ -11,7 +8,8 @@ const defaultPing: Ping = () => api.head('/api/ping').catch(() => false);
 
 /**
  * Shown when a page fails to load: checks connectivity (HEAD /api/ping); if the server answers,
- * the page is reloaded, otherwise the offline message shows, with a retry.
+ * the page is reloaded, otherwise the offline message shows, with a retry. Plain (plain/plain.css),
+ * as the route error view that shows it.
  */
 export function PageTimeout({ ping = defaultPing, reload = () => window.location.reload() }: { ping?: Ping; reload?: () => void }) {
   const { t } = useTranslation();
@@ -32,17 +30,13 @@ export function PageTimeout({ ping = defaultPing, reload = () => window.location
 
   if (state === 'checking') return <DelayedLoader label={t('app.loading')} />;
   return (
-    <Box component="section" sx={{ maxWidth: 560, mx: 'auto', my: 8, px: 2, textAlign: 'center' }}>
+    <section className="hb-message">
       <title>{t('pageTimeout.pageTitle')}</title>
-      <Typography variant="h1" gutterBottom>
-        {t('pageTimeout.title')}
-      </Typography>
-      <Typography role="alert" sx={{ mb: 3 }}>
-        {t('pageTimeout.text')}
-      </Typography>
-      <Button variant="contained" onClick={() => setState('checking')}>
+      <h1 className="hb-h1">{t('pageTimeout.title')}</h1>
+      <p role="alert">{t('pageTimeout.text')}</p>
+      <button type="button" className="hb-button hb-button-contained" onClick={() => setState('checking')}>
         {t('pageTimeout.retry')}
-      </Button>
-    </Box>
+      </button>
+    </section>
   );
 }

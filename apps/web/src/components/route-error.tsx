@@ -1,8 +1,5 @@
 import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { ApiError } from '../lib/api-client';
 import { PageTimeout } from './page-timeout';
 
@@ -17,19 +14,18 @@ function isLoadFailure(error: unknown): boolean {
   );
 }
 
+/** The error view of a route (plain, plain/plain.css: the router holds it from the first page on). */
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
   if (isLoadFailure(error)) return <PageTimeout />;
   return (
-    <Box component="main" sx={{ maxWidth: 560, mx: 'auto', my: 8, px: 2, textAlign: 'center' }}>
-      <Typography variant="h1" gutterBottom>
-        {t('error.title')}
-      </Typography>
-      <Typography sx={{ mb: 3 }}>{t('error.text')}</Typography>
-      <Button variant="contained" onClick={() => window.location.reload()}>
+    <main className="hb-message">
+      <h1 className="hb-h1">{t('error.title')}</h1>
+      <p>{t('error.text')}</p>
+      <button type="button" className="hb-button hb-button-contained" onClick={() => window.location.reload()}>
         {t('error.reload')}
-      </Button>
-    </Box>
+      </button>
+    </main>
   );
 }

@@ -3,7 +3,6 @@ import type { AccessClaims, AccessLevel, LoginBody } from '@healthbook/shared/co
 import type { UserDto } from '@healthbook/shared/contracts/users';
 import { api } from './api-client';
 import { paths } from './paths';
-import { queryClient } from './query-client';
 import { readClaims, session, SESSION_KEY, type SessionTokens } from './session';
 
 /**
@@ -163,6 +162,12 @@ export function afterSignInPath(clientId: string, claims: AccessClaims | null, r
   return back ?? paths.dashboard(clientId);
 }
 
+const localCaches = new Set<() => void>();
+/** A cache of this session's data (the query client registers itself), emptied by clearLocalData. */
+export function onClearLocalData(clear: () => void): void {
+  localCaches.add(clear);
+}
+
 /**
  * Ends the session on this device: clears local and session storage (keeping the language
  * choice), the query cache and the tokens. Tells the store, not the destroy listeners.
@@ -176,7 +181,7 @@ export function clearLocalData(): void {
     // storage unavailable: nothing to clear
   }
   for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
-  queryClient.clear();
+  for (const clear of localCaches) clear();
   session.clear();
   notify();
 }

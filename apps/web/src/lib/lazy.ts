@@ -21,10 +21,18 @@ export function withTimeout<T>(load: () => Promise<T>, ms = LAZY_PAGE_TIMEOUT_MS
   });
 }
 
-/** A lazy route module: its default export is the page component. */
-export function lazyPage(load: () => Promise<{ default: React.ComponentType }>) {
+type PageModule = { default: React.ComponentType };
+
+/**
+ * A lazy route module: its default export is the page component. Pages use MUI and the query
+ * client, so each comes with lib/mui-page.tsx, loaded beside it: the query client and, in the
+ * public frame, the organisation's MUI theme and CssBaseline. A page drawn without MUI (the
+ * sign-in page: plain elements, components/plain) says `plain: true` and comes alone.
+ */
+export function lazyPage(load: () => Promise<PageModule>, { plain = false }: { plain?: boolean } = {}) {
   return async () => {
-    const mod = await withTimeout(load);
-    return { Component: mod.default };
+    if (plain) return { Component: (await withTimeout(load)).default };
+    const [mod, { withMuiPage }] = await withTimeout(() => Promise.all([load(), import('./mui-page')]));
+    return { Component: withMuiPage(mod.default) };
   };
 }

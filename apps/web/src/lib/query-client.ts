@@ -1,5 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { onClearLocalData } from './auth';
+import { handOverOrganizations } from './organization-cache';
+import { organizationQueryOptions } from './organization-query';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -10,6 +13,15 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
     },
   },
+});
+
+// Signing out empties it (lib/auth.ts does not import it: the sign-in page carries no query client).
+onClearLocalData(() => queryClient.clear());
+
+// The organisations the first page looked up without it (app/organization-loader.ts) are its from now on.
+handOverOrganizations({
+  ensure: (clientId) => queryClient.ensureQueryData(organizationQueryOptions(clientId)),
+  seed: (clientId, data, updatedAt) => queryClient.setQueryData(organizationQueryOptions(clientId).queryKey, data, { updatedAt }),
 });
 
 /**

@@ -27,3 +27,38 @@ describe('organisation theme', () => {
     }
   });
 });
+
+describe('the plain pages’ colours (components/plain/theme-vars.tsx)', () => {
+  it('are the MUI theme’s, for any organisation colour and mode', async () => {
+    const { themeVars } = await import('../components/plain/theme-vars');
+    for (const color of ['#0476d9', '#00695c', '#7fd3ff', '#ffb300', null]) {
+      for (const mode of ['light', 'dark'] as const) {
+        const { palette } = buildTheme(color, mode);
+        const vars = themeVars(color, mode);
+        expect(vars['--hb-primary'], `${color} ${mode}`).toBe(palette.primary.main);
+        expect(vars['--hb-primary-dark']).toBe(palette.primary.dark);
+        expect(vars['--hb-on-primary']).toBe(palette.primary.contrastText);
+        expect(vars['--hb-bg']).toBe(palette.background.default);
+        expect(vars['--hb-paper']).toBe(palette.background.paper);
+        expect(vars['--hb-text']).toBe(palette.text.primary);
+        expect(vars['--hb-text2']).toBe(palette.text.secondary);
+        expect(vars['--hb-divider']).toBe(palette.divider);
+        expect(vars['--hb-error']).toBe(palette.error.main);
+      }
+    }
+  });
+});
+
+describe('plain.css', () => {
+  it('defaults to the default organisation’s light colours (pages outside an organisation)', async () => {
+    const { themeVars } = await import('../components/plain/theme-vars');
+    const { existsSync, readFileSync } = await import('node:fs');
+    // Run from the repository or from apps/web.
+    const file = ['apps/web/src/components/plain/plain.css', 'src/components/plain/plain.css'].find((f) => existsSync(f))!;
+    const css = readFileSync(file, 'utf8');
+    const root = css.slice(css.indexOf(':root {'), css.indexOf('}', css.indexOf(':root {')));
+    for (const [name, value] of Object.entries(themeVars(null, 'light'))) {
+      expect(root, name).toContain(`${name}: ${value};`);
+    }
+  });
+});

@@ -1,37 +1,19 @@
-import { createTheme, darken, getContrastRatio, lighten, type Theme } from '@mui/material/styles';
-import { DEFAULT_PRIMARY_COLOR } from '@healthbook/shared/constants';
+import { createTheme, type Theme } from '@mui/material/styles';
+import { brandColors, CONTRAST_THRESHOLD, LIGHT_BACKGROUND, LIGHT_PAPER } from './palette';
 
-/** The organisation's theme: its primary colour (the spec's #0476d9 when it has none). */
-const LIGHT_BACKGROUND = '#f5f7fa';
+export { readableOn, brightenedFor } from './palette';
 
-/** An organisation's colour, darkened until text in it reads on the page background (WCAG AA, 4.5:1). */
-export function readableOn(color: string, background: string): string {
-  let text = color;
-  for (let i = 0; i < 10 && getContrastRatio(text, background) < 4.6; i++) text = darken(text, 0.1);
-  return text;
-}
-
-/** In dark mode the organisation's colour is lightened until it reads on the dark page (WCAG AA). */
-export function brightenedFor(color: string, background: string): string {
-  let c = color;
-  for (let i = 0; i < 10 && getContrastRatio(c, background) < 4.6; i++) c = lighten(c, 0.1);
-  return c;
-}
-
-const DARK_BACKGROUND = '#121212';
-
+/** The organisation's MUI theme: its primary colour (the spec's #0476d9 when it has none); the colour rules are lib/palette.ts's. */
 export function buildTheme(primaryColor: string | null | undefined, mode: 'light' | 'dark' = 'light'): Theme {
-  const brand = primaryColor ?? DEFAULT_PRIMARY_COLOR;
-  const primary = mode === 'dark' ? brightenedFor(brand, DARK_BACKGROUND) : brand;
-  const linkColor = mode === 'light' ? readableOn(primary, LIGHT_BACKGROUND) : undefined;
+  const { primary, link: linkColor } = brandColors(primaryColor, mode);
   const focusOutline = { '&.Mui-focusVisible': { outline: `3px solid ${linkColor ?? primary}`, outlineOffset: 2 } };
   return createTheme({
     palette: {
       mode,
       primary: { main: primary },
       // White or dark text on the organisation's colour, whichever reads at WCAG AA (4.5:1).
-      contrastThreshold: 4.5,
-      background: mode === 'light' ? { default: LIGHT_BACKGROUND, paper: '#ffffff' } : {},
+      contrastThreshold: CONTRAST_THRESHOLD,
+      background: mode === 'light' ? { default: LIGHT_BACKGROUND, paper: LIGHT_PAPER } : {},
     },
     shape: { borderRadius: 10 },
     typography: {

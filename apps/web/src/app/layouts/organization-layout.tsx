@@ -5,7 +5,6 @@ import { DelayedLoader } from '../../components/delayed-loader';
 import { useSession } from '../../lib/auth';
 import { useDeviceColorMode } from '../../lib/color-mode';
 import { paths } from '../../lib/paths';
-import { buildTheme } from '../../lib/theme';
 import type { OrganizationContext } from '../organization-loader';
 import type { OrganizationOutletContext } from '../../lib/organization-context';
 import { chooseLayout, namedLayout } from './choose-layout';
@@ -26,7 +25,7 @@ export function OrganizationLayout() {
   const { pathname } = useLocation();
   const { claims, user } = useSession();
   const mode = useDeviceColorMode();
-  const theme = useMemo(() => buildTheme(org.primary_color, mode), [org.primary_color, mode]);
+  const theme = useMemo(() => ({ primaryColor: org.primary_color, mode }), [org.primary_color, mode]);
   const homeClientId = known ? clientId : org.name;
   const context = { org, clientId: homeClientId } satisfies OrganizationOutletContext;
   const layout = chooseLayout({

@@ -1,15 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import CssBaseline from '@mui/material/CssBaseline';
-import Link from '@mui/material/Link';
-import { ThemeProvider, type Theme } from '@mui/material/styles';
 import type { OrganizationDetail } from '@healthbook/shared/contracts/organizations';
 import { Footer } from '../../components/footer';
+import { FrameThemeContext, ThemeVars, type FrameTheme } from '../../components/plain/theme-vars';
+import { brandColors } from '../../lib/palette';
 
 export interface PageFrameProps {
-  theme: Theme;
+  /** The organisation's colour and the mode: the frame's CSS variables, and the MUI theme of the pages in it (lib/lazy.ts). */
+  theme: FrameTheme;
   org: OrganizationDetail;
   /** The client id links (footer, logo) go to. */
   clientId: string;
@@ -26,67 +25,39 @@ export interface PageFrameProps {
 }
 
 /**
- * The frame of every page of an organisation: its theme, favicon and colour, a skip link,
- * the header with its logo, the main region and the footer.
+ * The frame of every page of an organisation: its colours, favicon, a skip link, the header
+ * with its logo, the main region and the footer. Plain elements (components/plain/plain.css),
+ * no MUI: the sign-in page is drawn in it. Pages that use MUI get the organisation's MUI theme
+ * from lazyPage (lib/lazy.ts), which reads it from FrameThemeContext.
  */
 export function PageFrame({ theme, org, clientId, homeTo, homeLabel, headerEnd, children, after, footer = true }: PageFrameProps) {
-  const dark = theme.palette.mode === 'dark';
+  const dark = theme.mode === 'dark';
   const { t } = useTranslation();
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
+    <FrameThemeContext value={theme}>
+      <ThemeVars primaryColor={theme.primaryColor} mode={theme.mode} />
       {org.favicon_url && <link rel="icon" href={org.favicon_url} />}
-      <meta name="theme-color" content={theme.palette.primary.main} />
-      <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-        <Link
-          href="#main"
-          sx={{
-            position: 'absolute',
-            left: -9999,
-            '&:focus': { left: 16, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1, borderRadius: 1 },
-          }}
-        >
+      <meta name="theme-color" content={brandColors(theme.primaryColor, theme.mode).primary} />
+      <div className={dark ? 'hb-frame hb-dark' : 'hb-frame'}>
+        <a href="#main" className="hb-link hb-skip">
           {t('common:app.skipToContent')}
-        </Link>
-        <Box
-          component="header"
-          sx={{
-            position: 'sticky',
-            top: 0,
-            zIndex: 'appBar',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: 2,
-            px: { xs: 2, sm: 4 },
-            height: { xs: 55, md: 76 },
-            bgcolor: 'background.paper',
-            borderBottom: 1,
-            borderColor: 'divider',
-          }}
-        >
-          <RouterLink to={homeTo} style={{ display: 'flex' }} {...(homeLabel ? { 'aria-label': homeLabel } : {})}>
+        </a>
+        <header className="hb-header">
+          <RouterLink to={homeTo} className="hb-home" {...(homeLabel ? { 'aria-label': homeLabel } : {})}>
             {org.logo_url ? (
-              <Box
-                component="img"
-                src={org.logo_url}
-                alt={homeLabel ? '' : t('common:login.logoAlt', { orgName: org.org_name })}
-                sx={{ height: { xs: 32, md: 40 }, maxWidth: '55vw', ...(dark ? { bgcolor: '#fff', borderRadius: 1, px: 0.75, py: 0.25 } : {}) }}
-              />
+              <img className="hb-logo" src={org.logo_url} alt={homeLabel ? '' : t('common:login.logoAlt', { orgName: org.org_name })} />
             ) : (
-              <Box component="span" sx={{ fontWeight: 700, color: 'primary.main', fontSize: 20 }}>
-                {org.org_name}
-              </Box>
+              <span className="hb-org-name">{org.org_name}</span>
             )}
           </RouterLink>
           {headerEnd}
-        </Box>
-        <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, display: 'flex', flexDirection: 'column', outline: 'none' }}>
+        </header>
+        <main id="main" tabIndex={-1} className="hb-main">
           {children}
-        </Box>
+        </main>
         {footer && <Footer clientId={clientId} orgName={org.org_name} />}
         {after}
-      </Box>
-    </ThemeProvider>
+      </div>
+    </FrameThemeContext>
   );
 }

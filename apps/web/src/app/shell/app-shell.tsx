@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { QueryClientProvider } from '@tanstack/react-query';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,6 +26,7 @@ import NotificationsNone from '@mui/icons-material/NotificationsNone';
 import type { OrganizationDetail } from '@healthbook/shared/contracts/organizations';
 import type { FeatureEntry } from '@healthbook/shared/contracts/features';
 import { DelayedLoader } from '../../components/delayed-loader';
+import { ThemeVars } from '../../components/plain/theme-vars';
 import { LeaveSiteDialog } from '../../components/dialogs/leave-site-dialog';
 import { ScrollToTop } from '../../components/dialogs/scroll-to-top';
 import { Footer } from '../../components/footer';
@@ -38,6 +40,7 @@ import { useDrawer } from '../../lib/drawer-state';
 import { saveOperation, useHubFeatures, type HubFeatures } from '../../lib/hub-features';
 import { setLanguage } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
+import { queryClient } from '../../lib/query-client';
 import { buildTheme } from '../../lib/theme';
 import { FEATURE_MODULES } from '../feature-modules';
 import { NavDrawerContent } from './nav-drawer';
@@ -67,7 +70,16 @@ function activeWidgets(features: HubFeatures) {
  * smaller screens); the reminders and display-settings drawers; the idle-session alert, the
  * scroll-to-top button and the footer. Pages render inside.
  */
-export default function AppShell({ org, clientId, children }: AppShellProps) {
+export default function AppShell(props: AppShellProps) {
+  // The query client comes with the shell (and with each MUI page, lib/mui-page.tsx), not with the app: the sign-in page has none.
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppShellView {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function AppShellView({ org, clientId, children }: AppShellProps) {
   const { user, claims } = useSession();
   const { t, i18n } = useTranslation(['shell', 'common', 'calendar']);
   const navigate = useNavigate();
@@ -158,6 +170,8 @@ export default function AppShell({ org, clientId, children }: AppShellProps) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
+      {/* The plain parts (footer, loading views: components/plain) in the shell's colours. */}
+      <ThemeVars primaryColor={org.primary_color} mode={dark ? 'dark' : 'light'} />
       {org.favicon_url && <link rel="icon" href={org.favicon_url} />}
       <meta name="theme-color" content={theme.palette.primary.main} />
       <DashboardWidgetsContext.Provider value={widgets}>

@@ -1,26 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { validateEmailField, validatePasswordField } from '@healthbook/shared/validation';
 import { ApiError } from '../../../lib/api-client';
 import type * as AuthModuleNs from '../../../lib/auth';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
-import { EyeIcon, EyeOffIcon } from '../../../components/icons';
-import { TextInput } from '../../../components/text-input';
+import { EyeIcon, EyeOffIcon } from '../../../components/plain/icons';
+import { TextField } from '../../../components/plain/text-field';
 
 type AuthModule = typeof AuthModuleNs;
 
-/** The sign-in form: POST /api/v1/login/, then the second step (limited access) or the dashboard. */
+/**
+ * The sign-in form: POST /api/v1/login/, then the second step (limited access) or the dashboard.
+ * Plain elements (components/plain, plain.css), no MUI: this page's JavaScript has a 150 KB budget.
+ */
 export default function LoginPage() {
   const { org, clientId } = useOrganizationContext();
   const { t } = useTranslation(['common', 'validation']);
@@ -29,7 +24,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   // Two fields, checked on leaving a field and on submit with the shared rules. Plain state rather
-  // than react-hook-form: this page's JavaScript has a 200 KB budget (see README, Benchmark).
+  // than react-hook-form: this page's JavaScript has a 150 KB budget (see README, Benchmark).
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [isSubmitting, setSubmitting] = useState(false);
@@ -73,22 +68,18 @@ export default function LoginPage() {
   };
 
   return (
-    <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', px: 2, py: { xs: 4, md: 8 } }}>
+    <div className="hb-center">
       <title>{`${t('login.pageTitle')} | ${org.org_name}`}</title>
-      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 5 }, borderRadius: 3 }}>
-        <Typography variant="h1" gutterBottom>
-          {t('login.title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {t('login.subtitle', { orgName: org.org_name })}
-        </Typography>
-        <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void onSubmit(e)}>
+      <div className="hb-card">
+        <h1 className="hb-h1">{t('login.title')}</h1>
+        <p className="hb-lead">{t('login.subtitle', { orgName: org.org_name })}</p>
+        <form noValidate className="hb-stack hb-form" onSubmit={(e) => void onSubmit(e)}>
           {failure && (
-            <Typography role="alert" sx={{ p: 1.5, borderRadius: 1, bgcolor: 'action.hover', borderLeft: 4, borderColor: 'error.main', color: 'error.main' }}>
+            <p role="alert" className="hb-failure">
               {failure}
-            </Typography>
+            </p>
           )}
-          <TextInput
+          <TextField
             label={t('login.email')}
             type="email"
             autoComplete="email"
@@ -96,38 +87,37 @@ export default function LoginPage() {
             error={errors.email ? t(errors.email) : undefined}
             {...field('email')}
           />
-          <TextInput
+          <TextField
             label={t('login.password')}
             type={showPassword ? 'text' : 'password'}
             autoComplete="current-password"
             required
             error={errors.password ? t(errors.password) : undefined}
             endAdornment={
-              <InputAdornment position="end">
-                <IconButton
-                  onClick={() => setShowPassword((v) => !v)}
-                  edge="end"
-                  aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
-                >
-                  {showPassword ? <EyeOffIcon /> : <EyeIcon />}
-                </IconButton>
-              </InputAdornment>
+              <button
+                type="button"
+                className="hb-icon-button"
+                onClick={() => setShowPassword((v) => !v)}
+                aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
+              >
+                {showPassword ? <EyeOffIcon /> : <EyeIcon />}
+              </button>
             }
             {...field('password')}
           />
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
+          <button type="submit" className="hb-button hb-button-contained" disabled={isSubmitting}>
             {t('login.submit')}
-          </Button>
-        </Stack>
-        <Stack spacing={1} sx={{ mt: 3, alignItems: 'center', textAlign: 'center' }}>
-          <Link component={RouterLink} to={paths.forgotPassword(clientId)}>
+          </button>
+        </form>
+        <div className="hb-stack hb-links">
+          <RouterLink className="hb-link" to={paths.forgotPassword(clientId)}>
             {t('login.forgotPassword')}
-          </Link>
-          <Link component={RouterLink} to={paths.accessCode(clientId)}>
+          </RouterLink>
+          <RouterLink className="hb-link" to={paths.accessCode(clientId)}>
             {t('login.createAccount')}
-          </Link>
-        </Stack>
-      </Paper>
-    </Box>
+          </RouterLink>
+        </div>
+      </div>
+    </div>
   );
 }
