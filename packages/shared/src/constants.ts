@@ -77,5 +77,10 @@ export const LOGIN_LOCKOUT_S = 15 * 60;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const GENDER_KEYS = ['male', 'female', 'other', 'undisclosed'] as const;
 export type GenderKey = (typeof GENDER_KEYS)[number];
-export const USER_ROLES = ['patient', 'professional', 'org_admin'] as const;
+/**
+ * Roles: `professional` is the specification's (a user whose roles include it is a
+ * professional); `provider` sees patients by appointment (telehealth) and `coach` does peer
+ * coaching; both are professionals.
+ */
+export const USER_ROLES = ['patient', 'professional', 'provider', 'coach', 'org_admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];

@@ -14,3 +14,6 @@ export * from './contracts/operations';
 export * from './records';
 export * from './contracts/records';
 export * from './contracts/documents';
+export * from './calendar';
+export * from './contracts/calendar';
+export * from './contracts/appointments';

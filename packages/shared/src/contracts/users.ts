@@ -16,6 +16,11 @@ export const UserSettingsSchema = z
   .strict();
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
 
+/**
+ * An appointment of the patient, as the specification's /me lists it. appointment_date and
+ * appointment_time ("hh:mm AM/PM") are the provider's wall clock; start_time and end_time
+ * are the instants (UTC), which the web app shows in the user's own time zone.
+ */
 export const AppointmentSchema = z.object({
   appointment_date: z.string(),
   appointment_time: z.string(),
@@ -23,6 +28,9 @@ export const AppointmentSchema = z.object({
   provider_id: z.number().int(),
   provider_speciality: z.string().nullable(),
   availability_det_id: z.number().int(),
+  start_time: z.string(),
+  end_time: z.string(),
+  reason_for_visit: z.string(),
 });
 
 /** The user record of the spec (GET /api/v1/me/, login and verify answers). */

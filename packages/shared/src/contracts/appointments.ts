@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { cleanText } from '../validation';
+import { calendarDaySchema, timeZoneSchema } from './calendar';
+import { IdParamSchema, IdSchema } from './common';
+
+/**
+ * Telehealth: providers (users with the provider role) publish their availability as weekly
+ * hours and exceptions, cut into slots (each an availability_det_id); patients book a slot and
+ * either side cancels. Paths under /api/v1/provider/ as the specification's client uses them.
+ */
+
+export const SLOT_MINUTES = [15, 20, 30, 45, 60] as const;
+/** Slots are published this many days ahead (kept rolling by the scheduler). */
+export const AVAILABILITY_HORIZON_DAYS = 56;
+export const REASON_FOR_VISIT_MAX = 500;
+export const CANCELLATION_NOTES_MAX = 500;
+export const PROVIDER_TEXT_MAX = 200;
+export const PROVIDER_BIOGRAPHY_MAX = 2000;
+/** Weekdays as ISO numbers: 1 Monday … 7 Sunday. */
+export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
+const wallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'validation:timeFormat' }).describe('HH:MM, 24-hour');
+const text = (max: number) => z.string().transform(cleanText).pipe(z.string().max(max));
+
+export const ProviderSchema = z
+  .object({
+    provider_id: z.number().int(),
+    provider_name: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    speciality: z.string().nullable(),
+    credentials: z.string().nullable(),
+    languages: z.array(z.string()),
+    biography: z.string().nullable(),
+    photo_url: z.string().nullable(),
+    timezone: z.string(),
+    slot_minutes: z.number().int(),
+    /** The first free slot from now on, if any. */
+    next_available: z.string().nullable(),
+  })
+  .meta({ id: 'Provider' });
+export type Provider = z.infer<typeof ProviderSchema>;
+export const ProviderListSchema = z.array(ProviderSchema);
+
+export const ProviderListQuerySchema = z.object({
+  speciality: z.string().max(PROVIDER_TEXT_MAX).optional().describe('exact speciality (case-insensitive); empty: all'),
+  date: calendarDaySchema.optional().describe('only providers with a free slot that day'),
+  tz: timeZoneSchema.optional().describe('the day is a day in this zone (default UTC)'),
+});
+
+export const ProviderIdParamsSchema = z.object({ id: IdParamSchema });
+
+export const SlotSchema = z.object({
+  availability_det_id: z.number().int(),
+  start_time: z.string(),
+  end_time: z.string(),
+});
+export type Slot = z.infer<typeof SlotSchema>;
+
+export const AvailabilityQuerySchema = z.object({
+  start: calendarDaySchema,
+  end: calendarDaySchema,
+  tz: timeZoneSchema.optional(),
+});
+
+export const ProviderAvailabilitySchema = z.object({
+  provider_id: z.number().int(),
+  slots: z.array(SlotSchema).describe('free slots from now on, in the window, by start'),
+});
+export type ProviderAvailability = z.infer<typeof ProviderAvailabilitySchema>;
+
+export const BookAppointmentBodySchema = z
+  .object({
+    provider_id: IdSchema,
+    availability_det_id: IdSchema,
+    reason_for_visit: text(REASON_FOR_VISIT_MAX).pipe(z.string().min(1, { message: 'validation:reasonRequired' })),
+  })
+  .strict();
+export type BookAppointmentBody = z.input<typeof BookAppointmentBodySchema>;
+
+/** The specification's cancel payload. appointment_date (YYYY-MM-DD, the provider's day), when given, must be the appointment's. */
+export const CancelAppointmentBodySchema = z
+  .object({
+    provider_id: IdSchema,
+    availability_det_id: IdSchema,
+    cancellation_notes: text(CANCELLATION_NOTES_MAX).nullable().optional(),
+    appointment_date: z.string().nullable().optional(),
+    is_cancel_from_provider: z.boolean().optional().default(false),
+  })
+  .strict();
+export type CancelAppointmentBody = z.input<typeof CancelAppointmentBodySchema>;
+
+export const APPOINTMENT_STATUSES = ['booked', 'cancelled'] as const;
+
+export const AppointmentDetailSchema = z
+  .object({
+    appointment_id: z.number().int(),
+    availability_det_id: z.number().int(),
+    provider_id: z.number().int(),
+    provider_name: z.string(),
+    provider_speciality: z.string().nullable(),
+    patient_id: z.number().int(),
+    patient_name: z.string(),
+    appointment_date: z.string(),
+    appointment_time: z.string(),
+    start_time: z.string(),
+    end_time: z.string(),
+    reason_for_visit: z.string(),
+    status: z.enum(APPOINTMENT_STATUSES),
+    cancellation_notes: z.string().nullable(),
+    cancelled_by_provider: z.boolean(),
+    cancelled_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'AppointmentDetail' });
+export type AppointmentDetail = z.infer<typeof AppointmentDetailSchema>;
+export const AppointmentDetailListSchema = z.array(AppointmentDetailSchema);
+
+export const AppointmentListQuerySchema = z.object({
+  start: calendarDaySchema.optional(),
+  end: calendarDaySchema.optional(),
+  tz: timeZoneSchema.optional(),
+  status: z.enum(APPOINTMENT_STATUSES).optional(),
+  patient: IdParamSchema.optional().describe('whose appointments (default: your own; patients only)'),
+});
+
+export const AppointmentSlotParamsSchema = z.object({ availability_det_id: IdParamSchema });
+
+// --- The provider console ---------------------------------------------------------------------
+
+export const WeeklyHoursSchema = z.object({ weekday: z.number().int().min(1).max(7).describe('1 Monday … 7 Sunday'), start: wallTime, end: wallTime });
+export const AvailabilityExceptionSchema = z.object({
+  date: calendarDaySchema,
+  /** Both null: not available that day; otherwise these hours replace the weekly ones. */
+  start: wallTime.nullable(),
+  end: wallTime.nullable(),
+});
+
+export const ProviderScheduleBodySchema = z
+  .object({
+    slot_minutes: z
+      .number()
+      .int()
+      .refine((m) => (SLOT_MINUTES as readonly number[]).includes(m), { message: 'validation:slotMinutes' })
+      .describe(`one of ${SLOT_MINUTES.join(', ')}`),
+    timezone: timeZoneSchema,
+    weekly: z.array(WeeklyHoursSchema).max(70),
+    exceptions: z.array(AvailabilityExceptionSchema).max(400),
+  })
+  .strict();
+export type ProviderScheduleBody = z.input<typeof ProviderScheduleBodySchema>;
+
+export const ProviderScheduleSchema = z.object({
+  slot_minutes: z.number().int(),
+  timezone: z.string(),
+  weekly: z.array(WeeklyHoursSchema),
+  exceptions: z.array(AvailabilityExceptionSchema),
+  /** Free slots from now to the horizon. */
+  open_slots: z.number().int(),
+  horizon_days: z.number().int(),
+});
+export type ProviderSchedule = z.infer<typeof ProviderScheduleSchema>;
+
+export const ProviderProfileBodySchema = z
+  .object({
+    speciality: text(PROVIDER_TEXT_MAX).nullable().optional(),
+    credentials: text(PROVIDER_TEXT_MAX).nullable().optional(),
+    languages: z.array(text(40).pipe(z.string().min(1))).max(20).optional(),
+    biography: z.string().max(PROVIDER_BIOGRAPHY_MAX).nullable().optional(),
+  })
+  .strict();
+export type ProviderProfileBody = z.input<typeof ProviderProfileBodySchema>;
