@@ -35,14 +35,14 @@ export const FEATURES = [
   // The built-in list of the specification
   { key: 'dashboard', route: 'dashboard', displayName: 'Dashboard', icon: 'Dashboard', builtIn: true, available: true, core: true },
   { key: 'health-records', route: 'health-record', displayName: 'Health Records', icon: 'MonitorHeart', builtIn: true, available: true },
-  { key: 'calendar', route: 'calendar', displayName: 'Calendar', icon: 'CalendarMonth', builtIn: true, available: false },
+  { key: 'calendar', route: 'calendar', displayName: 'Calendar', icon: 'CalendarMonth', builtIn: true, available: true },
   { key: 'careclub', route: 'careclub', displayName: 'CareClub+', icon: 'Groups', builtIn: true, available: false },
   { key: 'journal', route: 'journal', displayName: 'Journal', icon: 'MenuBook', builtIn: true, available: false },
   { key: 'document-center', route: 'health-vault', displayName: 'Document Center', icon: 'FolderShared', builtIn: true, available: true },
   { key: 'insurance', route: 'insurance', displayName: 'Insurance', icon: 'HealthAndSafety', builtIn: true, available: false },
   { key: 'connection-hub', route: 'connection-hub', displayName: 'Connection Hub', icon: 'Hub', builtIn: true, available: false },
   // The other items of the navigation menu
-  { key: 'teleconsultation', route: 'health-help/telehealth', displayName: 'Teleconsultation', icon: 'VideoCall', available: false },
+  { key: 'teleconsultation', route: 'health-help/telehealth', displayName: 'Teleconsultation', icon: 'VideoCall', available: true },
   { key: 'call-center-triage', route: 'call-center', displayName: 'Call Center Triage', icon: 'SupportAgent', available: false },
   { key: 'file-library', route: 'library', displayName: 'File Library', icon: 'LibraryBooks', available: false },
   { key: 'videos', route: null, displayName: 'Videos', icon: 'OndemandVideo', available: true },
