@@ -77,19 +77,24 @@ export const CalendarEventBodySchema = z
   .strict();
 export type CalendarEventBody = z.input<typeof CalendarEventBodySchema>;
 
+/** What an event and a window's item share. */
+const eventFields = {
+  title: z.string(),
+  description: z.string().nullable(),
+  color: EventColorSchema,
+  type: EventTypeSchema,
+  start_time: z.string(),
+  end_time: z.string(),
+  all_day: z.boolean(),
+  is_recurring: z.boolean(),
+  recurrence: z.string().nullable(),
+  reminder_minutes: z.number().int().nullable(),
+};
+
 export const CalendarEventSchema = z
   .object({
     event_id: z.number().int(),
-    title: z.string(),
-    description: z.string().nullable(),
-    color: EventColorSchema,
-    type: EventTypeSchema,
-    start_time: z.string(),
-    end_time: z.string(),
-    all_day: z.boolean(),
-    is_recurring: z.boolean(),
-    recurrence: z.string().nullable(),
-    reminder_minutes: z.number().int().nullable(),
+    ...eventFields,
     timezone: z.string(),
     patient_id: z.number().int(),
     created_at: z.string(),
@@ -104,16 +109,7 @@ export const CalendarItemSchema = z
     kind: z.enum(['event', 'appointment']),
     /** The event's id; for an appointment its availability_det_id (the specification). */
     event_id: z.number().int(),
-    title: z.string(),
-    description: z.string().nullable(),
-    color: EventColorSchema,
-    type: EventTypeSchema,
-    start_time: z.string(),
-    end_time: z.string(),
-    all_day: z.boolean(),
-    is_recurring: z.boolean(),
-    recurrence: z.string().nullable(),
-    reminder_minutes: z.number().int().nullable(),
+    ...eventFields,
     /** Appointments only. */
     appointment_date: z.string().optional(),
     appointment_time: z.string().optional(),
