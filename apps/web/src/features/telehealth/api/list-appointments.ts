@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AppointmentDetail } from '@healthbook/shared/contracts/appointments';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export interface AppointmentListParams {
+  start?: string | undefined;
+  end?: string | undefined;
+  tz: string;
+  status?: 'booked' | 'cancelled' | undefined;
+}
+
+/** GET /api/v1/appointments/?start=&end=&tz=&status=: the patient's appointments. */
+export const listAppointments = (params: AppointmentListParams) => {
+  const q = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) q.set(key, value);
+  return api.get<AppointmentDetail[]>(`/api/v1/appointments/?${q.toString()}`);
+};
+
+export const appointmentsQueryOptions = (params: AppointmentListParams) =>
+  queryOptions({ queryKey: queryKeys.telehealth.appointments({ ...params }), queryFn: () => listAppointments(params) });
+
+/** One appointment of the patient by its event id (availability_det_id), from the list of a window. */
+export const useAppointment = (eventId: number, params: AppointmentListParams, enabled = true) =>
+  useQuery({ ...appointmentsQueryOptions(params), enabled, select: (list) => list.find((a) => a.availability_det_id === eventId) ?? null });
