@@ -23,3 +23,10 @@ export const appointmentsQueryOptions = (params: AppointmentListParams) =>
 /** One appointment of the patient by its event id (availability_det_id), from the list of a window. */
 export const useAppointment = (eventId: number, params: AppointmentListParams, enabled = true) =>
   useQuery({ ...appointmentsQueryOptions(params), enabled, select: (list) => list.find((a) => a.availability_det_id === eventId) ?? null });
+
+/** The patient's booked appointments from now on, soonest first. */
+export const useUpcomingAppointments = (params: AppointmentListParams) =>
+  useQuery({
+    ...appointmentsQueryOptions(params),
+    select: (list) => list.filter((a) => a.status === 'booked' && Date.parse(a.start_time) > Date.now()).sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time)),
+  });
