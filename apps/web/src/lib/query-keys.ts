@@ -73,6 +73,8 @@ export const queryKeys = {
     provider: (id: number) => [...queryKeys.telehealth.all, 'provider', id] as const,
     /** GET /api/v1/provider/{id}/availability/ for a window of days in a zone. */
     availability: (id: number, start: string, end: string, tz: string) => [...queryKeys.telehealth.all, 'availability', id, start, end, tz] as const,
+    /** GET /api/v1/appointments/{availability_det_id}/ */
+    appointment: (eventId: number) => [...queryKeys.telehealth.all, 'appointment', eventId] as const,
     /** GET /api/v1/appointments/ with its parameters (the patient's). */
     appointments: (params: Record<string, string | undefined>) => [...queryKeys.telehealth.all, 'appointments', params] as const,
   },

@@ -20,10 +20,6 @@ export const listAppointments = (params: AppointmentListParams) => {
 export const appointmentsQueryOptions = (params: AppointmentListParams) =>
   queryOptions({ queryKey: queryKeys.telehealth.appointments({ ...params }), queryFn: () => listAppointments(params) });
 
-/** One appointment of the patient by its event id (availability_det_id), from the list of a window. */
-export const useAppointment = (eventId: number, params: AppointmentListParams, enabled = true) =>
-  useQuery({ ...appointmentsQueryOptions(params), enabled, select: (list) => list.find((a) => a.availability_det_id === eventId) ?? null });
-
 /** The patient's booked appointments from now on, soonest first. */
 export const useUpcomingAppointments = (params: AppointmentListParams) =>
   useQuery({

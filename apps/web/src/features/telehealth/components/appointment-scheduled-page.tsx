@@ -8,13 +8,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import { AVAILABILITY_HORIZON_DAYS } from '@healthbook/shared/appointments';
 import type { AppointmentDetail } from '@healthbook/shared/contracts/appointments';
 import { HubPage } from '../../../components/hub-page';
+import { ApiError } from '../../../lib/api-client';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
-import { addDays, dayOf, todayIn, userTimeZone, zonedFormat } from '../../../lib/zoned-time';
-import { useAppointment } from '../api/list-appointments';
+import { dayOf, userTimeZone, zonedFormat } from '../../../lib/zoned-time';
+import { useAppointment } from '../api/get-appointment';
 import { SummaryList } from './summary-list';
 
 /**
@@ -28,9 +28,8 @@ export default function AppointmentScheduledPage() {
   const eventId = Number(params.get('eventId'));
   const handed = (useLocation().state as { appointment?: AppointmentDetail } | null)?.appointment;
   const tz = userTimeZone();
-  const today = todayIn(tz);
   const known = handed?.availability_det_id === eventId ? handed : undefined;
-  const appointment = useAppointment(eventId, { start: addDays(today, -1), end: addDays(today, AVAILABILITY_HORIZON_DAYS + 1), tz, status: 'booked' }, !known && eventId > 0);
+  const appointment = useAppointment(eventId, !known && eventId > 0);
   const shown = known ?? appointment.data;
 
   return (
@@ -46,7 +45,7 @@ export default function AppointmentScheduledPage() {
           <Typography variant="h1" sx={{ mb: 3 }}>
             {t('scheduled.pageTitle')}
           </Typography>
-          <Alert severity="error">{appointment.isError ? t('loadFailed') : t('scheduled.notFound')}</Alert>
+          <Alert severity="error">{appointment.error instanceof ApiError && appointment.error.status !== 404 ? t('loadFailed') : t('scheduled.notFound')}</Alert>
         </>
       )}
     </HubPage>
