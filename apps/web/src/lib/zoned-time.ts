@@ -40,7 +40,7 @@ export interface ZonedFormat {
   day: (day: string) => string;
   /** A short calendar day: "Tue, 24 Nov". */
   shortDay: (day: string) => string;
-  /** The time of an instant in the zone: "09:30". */
+  /** The time of an instant in the zone: "9:30 AM". */
   time: (instant: string) => string;
   /** Day and time of an instant in the zone. */
   dateTime: (instant: string) => string;
@@ -50,8 +50,8 @@ export interface ZonedFormat {
 export function zonedFormat(locale: string, tz: string): ZonedFormat {
   const day = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   const shortDay = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: tz });
-  const dateTime = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: tz });
+  const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: tz });
+  const dateTime = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: tz });
   const utcDay = (d: string) => new Date(`${d}T00:00:00Z`);
   return {
     day: (d) => day.format(utcDay(d)),

@@ -43,6 +43,9 @@ const scheduleResolver: Resolver<ScheduleForm> = (values) => {
   return { values: {}, errors: errors as FieldErrors<ScheduleForm> };
 };
 
+/** A time field: 150 px, or sharing a phone's width with its pair. */
+const TIME_FIELD = { width: { xs: 'auto', sm: 150 }, flex: { xs: 1, sm: 'none' }, minWidth: 0 } as const;
+
 /** The name of an ISO weekday (1 Monday … 7 Sunday) in a language: 1 January 2024 was a Monday. */
 const weekdayName = (locale: string, weekday: number) => new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2024, 0, weekday));
 
@@ -182,14 +185,14 @@ function AvailabilityForm({ schedule }: { schedule: ProviderSchedule }) {
                 <Typography id={dayId} sx={{ fontWeight: 600, pt: { sm: 1 }, textTransform: 'capitalize' }}>
                   {day}
                 </Typography>
-                <Box sx={{ display: 'grid', gap: 1.5, justifyItems: 'start' }}>
+                <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start', minWidth: 0 }}>
                   {ranges.length === 0 && (
                     <Typography color="text.secondary" sx={{ pt: { sm: 1 } }}>
                       {t('availability.unavailable')}
                     </Typography>
                   )}
                   {ranges.map(({ field, index }) => (
-                    <Stack key={field.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                    <Stack key={field.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start', width: { xs: '100%', sm: 'auto' } }}>
                       <TextField
                         type="time"
                         size="small"
@@ -197,7 +200,7 @@ function AvailabilityForm({ schedule }: { schedule: ProviderSchedule }) {
                         error={Boolean(errors.weekly?.[index]?.start)}
                         helperText={error(errors.weekly?.[index]?.start)}
                         slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300 } }}
-                        sx={{ width: 150 }}
+                        sx={TIME_FIELD}
                         {...registered(register(`weekly.${index}.start`))}
                       />
                       <TextField
@@ -207,7 +210,7 @@ function AvailabilityForm({ schedule }: { schedule: ProviderSchedule }) {
                         error={Boolean(errors.weekly?.[index]?.end)}
                         helperText={error(errors.weekly?.[index]?.end)}
                         slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300 } }}
-                        sx={{ width: 150 }}
+                        sx={TIME_FIELD}
                         {...registered(register(`weekly.${index}.end`))}
                       />
                       <IconButton aria-label={t('availability.removeRange', { day })} onClick={() => weekly.remove(index)}>
@@ -264,7 +267,7 @@ function AvailabilityForm({ schedule }: { schedule: ProviderSchedule }) {
                         error={Boolean(errors.exceptions?.[index]?.start)}
                         helperText={error(errors.exceptions?.[index]?.start)}
                         slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300 } }}
-                        sx={{ width: 150 }}
+                        sx={TIME_FIELD}
                         {...registered(register(`exceptions.${index}.start`))}
                       />
                       <TextField
@@ -274,7 +277,7 @@ function AvailabilityForm({ schedule }: { schedule: ProviderSchedule }) {
                         error={Boolean(errors.exceptions?.[index]?.end)}
                         helperText={error(errors.exceptions?.[index]?.end)}
                         slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300 } }}
-                        sx={{ width: 150 }}
+                        sx={TIME_FIELD}
                         {...registered(register(`exceptions.${index}.end`))}
                       />
                     </>

@@ -82,8 +82,8 @@ function ProviderPage({ provider, query, back }: { provider: Provider; query: Te
   const loading = availability.isPending || (availability.isPlaceholderData && availability.isFetching);
 
   return (
-    <HubPage pageTitle={provider.provider_name} title={null} back={back} maxWidth={1100}>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 6fr)' }, alignItems: 'start' }}>
+    <HubPage pageTitle={provider.provider_name} title={null} back={back} maxWidth={1000}>
+      <Box sx={{ display: 'grid', gap: 3 }}>
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
           <ProviderSummary provider={provider} headingLevel="h1" size={88} />
           {provider.biography && (
@@ -91,7 +91,7 @@ function ProviderPage({ provider, query, back }: { provider: Provider; query: Te
               <Typography variant="h2" sx={{ mt: 3, mb: 1, fontSize: '1.1rem' }}>
                 {t('provider.biography')}
               </Typography>
-              <Typography sx={{ whiteSpace: 'pre-line' }}>{provider.biography}</Typography>
+              <Typography sx={{ whiteSpace: 'pre-line', maxWidth: '70ch' }}>{provider.biography}</Typography>
             </>
           )}
         </Paper>
@@ -103,7 +103,7 @@ function ProviderPage({ provider, query, back }: { provider: Provider; query: Te
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {t('details.timeZone', { tz })}
           </Typography>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'auto minmax(0, 1fr)' }, alignItems: 'start' }}>
+          <Box sx={{ display: 'grid', gap: { xs: 2, md: 4 }, gridTemplateColumns: { xs: '1fr', md: '320px minmax(0, 1fr)' }, alignItems: 'start' }}>
             <PickersProvider>
               <DateCalendar
                 aria-label={t('details.calendar')}
@@ -115,7 +115,7 @@ function ProviderPage({ provider, query, back }: { provider: Provider; query: Te
                 disablePast
                 loading={loading}
                 shouldDisableDate={(d) => !loading && !freeDays.has(d.format('YYYY-MM-DD'))}
-                sx={{ mx: { xs: 'auto', sm: 0 }, width: { xs: '100%', sm: 320 }, maxWidth: 320 }}
+                sx={{ mx: { xs: 'auto', md: 0 }, width: '100%', maxWidth: 320 }}
               />
             </PickersProvider>
             <Box aria-live="polite">
@@ -140,7 +140,7 @@ function ProviderPage({ provider, query, back }: { provider: Provider; query: Te
                   )}
                 </>
               ) : (
-                <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))' }}>
+                <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(104px, 1fr))' }}>
                   {slots.map((slot) => (
                     <li key={slot.availability_det_id}>
                       <Button

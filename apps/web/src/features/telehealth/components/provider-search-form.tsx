@@ -34,7 +34,14 @@ export function ProviderSearchForm({ initial, onSearch }: { initial: ProviderSea
 
   return (
     <Stack component="form" role="search" onSubmit={submit} direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
-      <TextField select label={t('search.speciality')} value={speciality} onChange={(e) => setSpeciality(e.target.value)} sx={{ flex: 1, minWidth: 220 }}>
+      <TextField
+        select
+        label={t('search.speciality')}
+        value={speciality}
+        onChange={(e) => setSpeciality(e.target.value)}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        sx={{ flex: 1, minWidth: 220 }}
+      >
         <MenuItem value="">{t('search.anySpeciality')}</MenuItem>
         {options.map((s) => (
           <MenuItem key={s} value={s}>
