@@ -12,6 +12,8 @@
 //   minRatio   optional: PASS when req/s >= minRatio x the baseline's req/s, else FAIL
 //   maxP99Ms   optional: PASS when the 99th percentile latency is at most this, else FAIL
 //   connections optional: concurrent connections for this target (default BENCH_CONNECTIONS)
+//   bodies     optional async (baseUrl, headers) => objects: each request sends the next one as JSON
+//   verify     optional async (baseUrl) => { name, pass, value, threshold, detail }: a check after the load
 //
 // Example for later issues (demo logins are seeded with SEED_DEMO=true):
 //   { name: 'login', server: 'app', method: 'POST', path: '/api/v1/login/',
@@ -73,6 +75,29 @@ export const targets = [
     maxP99Ms: 50,
   },
   {
+    // The demo patient with 200 more events (20 of them recurring daily or weekly): the selected
+    // day plus 10 days, expanded in Athens time, with the patient's appointments.
+    name: 'calendar window',
+    server: 'app',
+    path: `/api/v1/calendar/events/?start=${day(0)}&end=${day(10)}&tz=Europe%2FAthens`,
+    prepare: withTwoHundredEvents,
+    baseline: 'bare PK select',
+    minRatio: 0.4,
+    maxP99Ms: 50,
+  },
+  {
+    // Bookings of every free slot of the demo providers in turn, by one patient: the first booking
+    // of a slot is 201, every later one 409. Afterwards no slot may have two bookings.
+    name: 'booking',
+    server: 'app',
+    method: 'POST',
+    path: '/api/v1/provider/book_appointment/',
+    prepare: signIn,
+    bodies: freeSlotBookings,
+    verify: noDoubleBookings,
+    baseline: 'bare PK select',
+  },
+  {
     // Each request writes a record, its first version and its search text in one transaction.
     name: 'record create',
     server: 'app',
@@ -122,4 +147,73 @@ async function signIn(baseUrl) {
   if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
   const { access } = await res.json();
   return { authorization: `Bearer ${access}` };
+}
+
+/** A calendar day, `offset` days from today (UTC), as YYYY-MM-DD. */
+function day(offset) {
+  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+const api = async (baseUrl, headers, method, path, body) => {
+  const res = await fetch(`${baseUrl}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  if (!res.ok) throw new Error(`bench ${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+};
+
+let events;
+/** Signs in as the demo patient and, once, gives them 200 more events over the coming 60 days. */
+async function withTwoHundredEvents(baseUrl) {
+  const headers = await signIn(baseUrl);
+  events ??= (async () => {
+    const types = ['Medicine', 'Exam', 'Reminder', 'Excercise', 'Operation', 'Allergy'];
+    for (let start = 0; start < 200; start += 20) {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, k) => {
+          const i = start + k;
+          const at = new Date(Date.now() + ((i * 7) % 60) * 86_400_000 + (8 + (i % 10)) * 3_600_000);
+          const recurring = i % 10 === 0;
+          return api(baseUrl, headers, 'POST', '/api/v1/calendar/events/', {
+            title: `Bench event ${i}`,
+            description: 'Bench',
+            type: types[i % types.length],
+            start_time: at.toISOString(),
+            end_time: new Date(at.getTime() + 30 * 60_000).toISOString(),
+            timezone: 'Europe/Athens',
+            ...(recurring ? { recurrence: i % 20 === 0 ? 'FREQ=DAILY' : 'FREQ=WEEKLY;BYDAY=MO,WE,FR', reminder_minutes: 30 } : {}),
+          });
+        }),
+      );
+    }
+  })();
+  await events;
+  return headers;
+}
+
+/** Booking bodies for every free slot of the demo providers over the coming 8 weeks. */
+async function freeSlotBookings(baseUrl, headers) {
+  const providers = await api(baseUrl, headers, 'GET', '/api/v1/provider/list/');
+  const bodies = [];
+  for (const provider of providers) {
+    const { slots } = await api(baseUrl, headers, 'GET', `/api/v1/provider/${provider.provider_id}/availability/?start=${day(0)}&end=${day(56)}`);
+    for (const slot of slots) bodies.push({ provider_id: provider.provider_id, availability_det_id: slot.availability_det_id, reason_for_visit: 'Bench booking' });
+  }
+  if (bodies.length === 0) throw new Error('bench booking: no free slot');
+  return bodies;
+}
+
+/** Every provider's bookings: no slot booked twice. */
+async function noDoubleBookings(baseUrl) {
+  let booked = 0;
+  const perSlot = new Map();
+  for (const email of ['provider@healthbook.example', 'cardiology@healthbook.example']) {
+    const res = await fetch(`${baseUrl}/api/v1/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Healthbook#2026', org: 'healthbook' }) });
+    const { access } = await res.json();
+    const list = await api(baseUrl, { authorization: `Bearer ${access}` }, 'GET', '/api/v1/provider/me/appointments/?status=booked');
+    for (const a of list) {
+      booked++;
+      perSlot.set(a.availability_det_id, (perSlot.get(a.availability_det_id) ?? 0) + 1);
+    }
+  }
+  const doubles = [...perSlot.values()].filter((n) => n > 1).length;
+  return { name: 'no slot booked twice', pass: doubles === 0 && booked > 0, value: doubles, threshold: 0, detail: `${booked} bookings, ${doubles} slots booked twice; target 0` };
 }

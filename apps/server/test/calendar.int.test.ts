@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarEvent, CalendarFeed, CalendarItem } from '@healthbook/shared';
 import { sendDueReminders, extendRecurringReminders } from '../src/jobs/reminders';
 import type { MailMessage, Mailer } from '../src/plugins/mail';
-import { buildTestApp, type TestApp } from './build-app';
+import { buildTestApp, testDbKind, type TestApp } from './build-app';
 import { bearer, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
 
 /**
@@ -212,6 +212,27 @@ describe('reminders', () => {
     await sendDueReminders(t.db, mailer, at);
     expect(mailer.sent.filter((m) => m.to === people.alice!.email)).toHaveLength(1);
     expect(kept.reminder_minutes).toBe(5);
+  });
+
+  it.runIf(testDbKind() === 'postgres')('sends each reminder once when two server processes share one PostgreSQL', async () => {
+    const second = await buildTestApp({ databaseUrl: t.databaseUrl! });
+    try {
+      const soon = Date.now() + 20 * 60_000;
+      for (let i = 0; i < 30; i++) {
+        await create('bob', event({ title: `Dose ${i}`, type: 'Medicine', start_time: new Date(soon).toISOString(), end_time: new Date(soon + 60_000).toISOString(), reminder_minutes: 10 }));
+      }
+      const at = new Date(soon - 9 * 60_000);
+      const a = new CountingMailer();
+      const b = new CountingMailer();
+      // Each process runs several batches at once; batches of 7 make them contend for the same rows.
+      await Promise.all([...Array.from({ length: 4 }, () => sendDueReminders(t.db, a, at, 7)), ...Array.from({ length: 4 }, () => sendDueReminders(second.db, b, at, 7))]);
+      await Promise.all([sendDueReminders(t.db, a, at), sendDueReminders(second.db, b, at)]);
+      const doses = [...a.sent, ...b.sent].filter((m) => m.subject.includes('Dose '));
+      expect(doses).toHaveLength(30);
+      expect(new Set(doses.map((m) => m.subject)).size).toBe(30);
+    } finally {
+      await second.close();
+    }
   });
 
   it('extends recurring reminders without doubling them', async () => {

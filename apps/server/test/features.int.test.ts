@@ -54,7 +54,7 @@ describe('POST /api/v1/features/get-features/', () => {
     }
     expect(list.dashboard).toMatchObject({ display_name: 'Dashboard', feature_status: 'active', feature_route: 'dashboard' });
     // Not built yet: Coming Soon!, never a link to an empty page.
-    expect(list.calendar!.feature_status).toBe('inactive');
+    expect(list.journal!.feature_status).toBe('inactive');
     expect(list['medical-transportation']!.feature_status).toBe('disabled');
     expect(list.operations).toBeUndefined();
     const greek = byKey(await features('patient', hb.id, 'el'));
@@ -166,7 +166,7 @@ describe('POST /api/v1/operationsdashboard/save_operations/', () => {
     expect((await save({ organization_id: nw.id, feature_id: list.dashboard!.id })).statusCode).toBe(404);
     expect((await save({ organization_id: hb.id, feature_id: 999_999 })).json()).toEqual({ feature_id: ['There is no such feature.'] });
     expect((await save({ organization_id: hb.id, feature_id: list['medical-transportation']!.id })).statusCode).toBe(403);
-    expect((await save({ organization_id: hb.id, feature_id: list.calendar!.id })).statusCode).toBe(403);
+    expect((await save({ organization_id: hb.id, feature_id: list.journal!.id })).statusCode).toBe(403);
     const operations = byKey(await features('superadmin', hb.id)).operations!.id;
     expect((await save({ organization_id: hb.id, feature_id: operations })).statusCode).toBe(403);
   });

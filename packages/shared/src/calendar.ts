@@ -160,11 +160,14 @@ export function formatAppointmentTime(hour: number, minute: number): string {
 /** An appointment is in the past once it has started. */
 export const isInPast = (startTime: string | Date, now: Date = new Date()): boolean => new Date(startTime).getTime() <= now.getTime();
 
-/** A time zone name the runtime knows (IANA, "Europe/Athens"), or "UTC". */
+const knownZones = new Set<string>();
+/** A time zone name the runtime knows (IANA, "Europe/Athens"), or "UTC". Zones found are remembered (the check is costly). */
 export function isTimeZone(value: string): boolean {
+  if (knownZones.has(value)) return true;
   if (!value || value.length > 64) return false;
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
+    if (knownZones.size < 1000) knownZones.add(value);
     return true;
   } catch {
     return false;

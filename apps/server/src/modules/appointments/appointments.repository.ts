@@ -184,6 +184,7 @@ export class AppointmentsRepository {
       .innerJoin('users as pu', 'pu.id', 'a.provider_id')
       .leftJoin('providers as pr', 'pr.user_id', 'a.provider_id')
       .innerJoin('patients as pt', 'pt.id', 'a.patient_id')
+      .leftJoin('users as ptu', 'ptu.id', 'pt.user_id')
       .where('a.org_id', '=', this.scope.orgId)
       .selectAll('a')
       .select([
@@ -191,8 +192,9 @@ export class AppointmentsRepository {
         'pu.last_name as provider_last_name',
         'pr.speciality as provider_speciality',
         sql<string>`coalesce(pr.timezone, 'UTC')`.as('provider_timezone'),
-        'pt.first_name as patient_first_name',
-        'pt.last_name as patient_last_name',
+        // A patient with an account is named by the account.
+        sql<string | null>`coalesce(ptu.first_name, pt.first_name)`.as('patient_first_name'),
+        sql<string | null>`coalesce(ptu.last_name, pt.last_name)`.as('patient_last_name'),
         'pt.user_id as patient_user_id',
       ]);
   }

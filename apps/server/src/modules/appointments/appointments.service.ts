@@ -154,7 +154,7 @@ export class AppointmentsService {
   /** The signed-in provider's bookings and cancellations: patients' data, so audited. */
   async forProvider(ctx: SignedInContext, query: ListQuery): Promise<AppointmentDetail[]> {
     if (!isProvider(ctx.actor)) throw new HttpError(403, 'errors:providersOnly');
-    const rows = await this.repo(ctx.actor.orgId).list({ providerId: ctx.actor.userId, ...window(query), status: query.status });
+    const rows = await this.repo(ctx.actor.orgId).list({ providerId: ctx.actor.userId, ...window(query), status: query.status }, 5000);
     await this.audit.record(ctx, { action: 'appointment_read', outcome: 'success', subject: `provider:${ctx.actor.userId}`, detail: { appointments: rows.length, patients: new Set(rows.map((r) => r.patient_id)).size } });
     return rows.map(presentAppointmentDetail);
   }

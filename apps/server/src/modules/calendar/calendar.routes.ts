@@ -1,4 +1,6 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendSerialized } from '../../lib/serializer';
 import {
   CalendarEventBodySchema,
   CalendarEventSchema,
@@ -35,7 +37,8 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = asyn
         response: { 200: CalendarItemListSchema, ...errors },
       },
     },
-    async (request) => app.calendar.window(request.signedIn(), request.query),
+    // The items come serialised from the service (kept so per version of the patient's data).
+    async (request, reply) => sendSerialized(reply as FastifyReply, (await app.calendar.window(request.signedIn(), request.query)).json),
   );
 
   app.post(

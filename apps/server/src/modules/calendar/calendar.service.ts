@@ -90,7 +90,7 @@ export function eventReminders(row: CalendarEventRow, userId: number, from: Date
  * patient's data_version, which every change of events or appointments moves on.
  */
 export class CalendarService {
-  private readonly windows = new VersionedCache({ maxBytes: 32 * 1024 * 1024, sizeOf: (v) => JSON.stringify(v).length, ttlMs: 60_000 });
+  private readonly windows = new VersionedCache({ maxBytes: 32 * 1024 * 1024, sizeOf: (v) => String((v as { json: string }).json).length, ttlMs: 60_000 });
 
   constructor(
     private readonly db: Db,
@@ -107,13 +107,14 @@ export class CalendarService {
     await this.audit.record(ctx, { action: 'calendar_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail });
   }
 
-  async window(ctx: SignedInContext, query: CalendarWindowQuery): Promise<CalendarItem[]> {
+  /** A window's items as JSON text (serialised once per version of the patient's data, and kept so). */
+  async window(ctx: SignedInContext, query: CalendarWindowQuery): Promise<{ json: string; items: number }> {
     if (query.end < query.start) throw new FieldError({ end: ['validation:endBeforeStart'] });
     if (daysInWindow(query.start, query.end) > CALENDAR_MAX_WINDOW_DAYS) throw new FieldError({ end: [{ key: 'validation:windowTooWide', vars: { days: CALENDAR_MAX_WINDOW_DAYS } }] });
     const grant = await this.patients.grant(ctx, query.patient);
     const zone = query.tz ?? 'UTC';
     const key = JSON.stringify([grant.patient.id, grant.patient.data_version, query.start, query.end, zone, ctx.lang]);
-    const items = await this.windows.get(key, async () => {
+    const answer = await this.windows.get(key, async () => {
       const { from, to } = windowInstants(query.start, query.end, zone);
       const [events, appointments] = await Promise.all([
         this.repo(grant).inWindow(from, to),
@@ -125,10 +126,10 @@ export class CalendarService {
         out.push(appointmentItem(row, translate(ctx.lang, 'emails:calendar.appointmentWith', { name: `${row.provider_first_name} ${row.provider_last_name}` })));
       }
       out.sort((a, b) => a.start_time.localeCompare(b.start_time) || a.event_id - b.event_id);
-      return out;
+      return { json: JSON.stringify(out), items: out.length };
     });
-    await this.auditRead(ctx, grant, { start: query.start, end: query.end, items: items.length });
-    return items;
+    await this.auditRead(ctx, grant, { start: query.start, end: query.end, items: answer.items });
+    return answer;
   }
 
   async get(ctx: SignedInContext, id: number, patientId?: number): Promise<CalendarEvent> {

@@ -29,7 +29,7 @@ export class OutboxRepository {
       subject: r.subject,
       text: r.text_body,
       html: r.html_body,
-      attachments: (r.attachments ?? []).map((a) => ({ filename: a.filename, content_type: a.content_type, size: Buffer.from(a.base64, 'base64').length })),
+      ...(r.attachments?.length ? { attachments: r.attachments.map((a) => ({ filename: a.filename, content_type: a.content_type, size: Buffer.from(a.base64, 'base64').length })) } : {}),
       created_at: new Date(r.created_at).toISOString(),
     }));
   }
