@@ -29,7 +29,7 @@ export const monthOf = (day: string): { start: string; end: string } => {
   return { start: d.startOf('month').format('YYYY-MM-DD'), end: d.endOf('month').format('YYYY-MM-DD') };
 };
 
-/** The IANA zones the runtime knows, for a zone picker (the user's own first if missing). */
+/** The IANA zones the runtime knows, for a zone picker (UTC included). */
 export function timeZones(): string[] {
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return all.includes('UTC') ? all : ['UTC', ...all];
