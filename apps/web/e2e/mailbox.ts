@@ -5,6 +5,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** The whole message as received (headers and every MIME part). */
+  raw: string;
 }
 
 const MAIL_URL = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? 18767}/messages`;
@@ -34,3 +36,23 @@ export async function waitForMail(to: string, subject: RegExp, after = 0): Promi
 export const firstLink = (mail: Mail) => /(https?:\/\/[^\s<>"]+)/.exec(mail.text)?.[1] ?? '';
 export const sixDigitCode = (mail: Mail) => /\b([0-9]{6})\b/.exec(mail.text)?.[1] ?? '';
 export const accessCode = (mail: Mail) => /\b([A-HJ-NP-Z2-9]{10})\b/.exec(mail.text)?.[1] ?? '';
+
+/**
+ * The attachments of a message: each MIME part with a file name, its content type and its text
+ * (base64 decoded). Enough for the .ics files the server attaches.
+ */
+export function attachments(mail: Mail): Array<{ filename: string; contentType: string; text: string }> {
+  const found: Array<{ filename: string; contentType: string; text: string }> = [];
+  for (const part of mail.raw.replace(/\r\n/g, '\n').split(/\n--[^\n]+\n/)) {
+    const end = part.indexOf('\n\n');
+    if (end < 0) continue;
+    const head = part.slice(0, end).replace(/\n[ \t]+/g, ' ');
+    const filename = /filename="?([^";\n]+)"?/i.exec(head)?.[1];
+    if (!filename) continue;
+    const contentType = /^content-type:\s*([^;\n]+)/im.exec(head)?.[1]?.trim().toLowerCase() ?? '';
+    const body = part.slice(end + 2).replace(/\n--[^\n]*--\s*$/, '');
+    const base64 = /^content-transfer-encoding:\s*base64/im.test(head);
+    found.push({ filename, contentType, text: base64 ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : body });
+  }
+  return found;
+}

@@ -20,7 +20,7 @@ const mailbox = createServer((req, res) => {
   const to = url.searchParams.get('to')?.toLowerCase();
   const messages = sink.messages
     .filter((m) => !to || m.envelope.to.some((r) => r.toLowerCase() === to))
-    .map((m) => ({ to: m.envelope.to, subject: m.subject, text: m.text ?? '', html: m.html ?? '' }));
+    .map((m) => ({ to: m.envelope.to, subject: m.subject, text: m.text ?? '', html: m.html ?? '', raw: m.raw }));
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify(messages));
 });

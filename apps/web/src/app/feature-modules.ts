@@ -3,10 +3,23 @@ import { adminModule, operationsModule } from '../features/admin/module';
 import { documentsModule } from '../features/documents/module';
 import { healthRecordsModule } from '../features/health-records/module';
 import { helpModule } from '../features/help/module';
+import { providerConsoleModule } from '../features/provider-console/module';
+import { providerSearchModule, scheduleAppointmentModule, telehealthModule } from '../features/telehealth/module';
 import type { FeatureModule } from '../lib/feature-module';
 
 /**
  * Every feature of the signed-in hub, registered once: its pages join the router (guarded by
  * its status), its widgets the dashboard. The menu and the app bar follow the catalogue.
  */
-export const FEATURE_MODULES: readonly FeatureModule[] = [accountModule, healthRecordsModule, documentsModule, helpModule, adminModule, operationsModule];
+export const FEATURE_MODULES: readonly FeatureModule[] = [
+  accountModule,
+  healthRecordsModule,
+  documentsModule,
+  helpModule,
+  telehealthModule,
+  scheduleAppointmentModule,
+  providerSearchModule,
+  providerConsoleModule,
+  adminModule,
+  operationsModule,
+];

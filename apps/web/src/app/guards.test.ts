@@ -5,7 +5,7 @@ import { fakeToken, fakeUser, json } from '../components/testing/fake-session';
 import { organizationQueryOptions } from '../features/organizations/api/get-organization';
 import { clearLocalData, getSessionState, signIn } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
-import { adminGuard, featureGuard, loginGuard, logoutLoader, mfaRegisterGuard, qrGoogleGuard, rootLoader, signedInGuard, superadminGuard, verifyGuard } from './guards';
+import { adminGuard, featureGuard, loginGuard, logoutLoader, mfaRegisterGuard, providerGuard, qrGoogleGuard, rootLoader, signedInGuard, superadminGuard, verifyGuard } from './guards';
 
 const org = (id: number, name: string): OrganizationDetail => ({
   org: id,
@@ -157,6 +157,17 @@ describe('route guards', () => {
       signOutHere();
       signedIn('full', fakeUser({ roles: ['org_admin'], is_superadmin: true }));
       expect(await outcome(superadminGuard(args('/healthbook/operations')))).toBeNull();
+    });
+  });
+
+  describe('the provider console', () => {
+    it('admits users with the provider role; anyone else goes to the dashboard, a visitor to login', async () => {
+      expect(await outcome(providerGuard(args('/healthbook/provider/availability')))).toBe('/healthbook/login?redirectFrom=%2Fhealthbook%2Fprovider%2Favailability');
+      signedIn('full', fakeUser({ roles: ['patient', 'professional'] }));
+      expect(await outcome(providerGuard(args('/healthbook/provider/availability')))).toBe('/healthbook/dashboard');
+      signOutHere();
+      signedIn('full', fakeUser({ roles: ['professional', 'provider'] }));
+      expect(await outcome(providerGuard(args('/healthbook/provider/appointments')))).toBeNull();
     });
   });
 

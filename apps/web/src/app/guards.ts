@@ -27,7 +27,8 @@ export type GuardName =
   | 'mfaRegisterGuard'
   | 'qrGoogleGuard'
   | 'adminGuard'
-  | 'superadminGuard';
+  | 'superadminGuard'
+  | 'providerGuard';
 
 const clientIdOf = (params: LoaderFunctionArgs['params']) => normalizeClientId(params.clientId) ?? DEFAULT_CLIENT_ID;
 const pathOf = (request: Request) => {
@@ -136,6 +137,13 @@ export async function adminGuard(args: LoaderFunctionArgs): Promise<null> {
 export async function superadminGuard(args: LoaderFunctionArgs): Promise<null> {
   const user = await requireFullAccess(args);
   if (!user.is_superadmin) throw redirect(paths.dashboard(clientIdOf(args.params)));
+  return null;
+}
+
+/** The provider console: users with the provider role; anyone else goes to the dashboard. */
+export async function providerGuard(args: LoaderFunctionArgs): Promise<null> {
+  const user = await requireFullAccess(args);
+  if (!user.roles.includes('provider')) throw redirect(paths.dashboard(clientIdOf(args.params)));
   return null;
 }
 

@@ -18,6 +18,8 @@ export interface NavGroup {
   items: NavItem[];
   /** Shown to administrators only (organisation admins and super admins). */
   adminOnly?: boolean;
+  /** Shown to providers only (the provider console). */
+  providerOnly?: boolean;
 }
 
 export const NAV_GROUPS: readonly NavGroup[] = [
@@ -66,5 +68,6 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   },
   { id: 'calendar', title: 'groups.calendar', items: [{ feature: 'calendar', label: 'items.interactiveCalendar' }, { feature: 'reminders' }] },
   { id: 'insurance', title: 'groups.insurance', items: [{ feature: 'insurance' }] },
+  { id: 'provider', title: 'groups.provider', providerOnly: true, items: [] },
   { id: 'admin', title: 'groups.admin', adminOnly: true, items: [{ feature: 'operations' }] },
 ];

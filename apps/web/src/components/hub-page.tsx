@@ -9,7 +9,7 @@ import { useOrganizationContext } from '../lib/organization-context';
 export interface HubPageProps {
   /** The document title's first part ("<pageTitle> | <organisation>"); the heading when no title is given. */
   pageTitle: string;
-  /** The page's one h1. */
+  /** The page's one h1; null when the page draws its own. */
   title?: ReactNode;
   /** A line under the heading. */
   intro?: ReactNode;
@@ -31,9 +31,11 @@ export function HubPage({ pageTitle, title = pageTitle, intro, maxWidth = 960, b
           {back.label}
         </Link>
       )}
-      <Typography variant="h1" sx={{ mb: intro ? 1 : 3 }}>
-        {title}
-      </Typography>
+      {title !== null && (
+        <Typography variant="h1" sx={{ mb: intro ? 1 : 3 }}>
+          {title}
+        </Typography>
+      )}
       {intro && (
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           {intro}

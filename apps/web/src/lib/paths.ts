@@ -1,5 +1,27 @@
 import { DEFAULT_CLIENT_ID } from '@healthbook/shared/constants';
 
+/**
+ * The query parameters of the telehealth pages, named as the specification names them:
+ * selectedProvider (the speciality searched for), selectedDate (YYYY-MM-DD),
+ * selectedProviderDetailsId (a provider), loadDetails (open that provider's details); slot (an
+ * availability_det_id) on the confirmation page.
+ */
+export interface TelehealthQuery {
+  selectedProvider?: string | undefined;
+  selectedDate?: string | undefined;
+  selectedProviderDetailsId?: number | undefined;
+  loadDetails?: boolean | undefined;
+  slot?: number | undefined;
+}
+
+/** A path with the parameters that have a value. */
+const withQuery = (path: string, params: object) => {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params) as Array<[string, unknown]>) if (value !== undefined && value !== '' && value !== false) query.set(key, String(value));
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+};
+
 /** Every link of the app, in one typed place. */
 export const paths = {
   root: () => '/',
@@ -48,4 +70,15 @@ export const paths = {
   recordDetail: (clientId: string, category: string, id: number) => `/${clientId}/health-record/${category}/${id}`,
   recordEdit: (clientId: string, category: string, id: number) => `/${clientId}/health-record/${category}/${id}/edit`,
   documents: (clientId: string) => `/${clientId}/health-vault`,
+  // Telehealth (features/telehealth) and the provider console (features/provider-console)
+  telehealth: (clientId: string) => `/${clientId}/health-help/telehealth`,
+  providerList: (clientId: string, query: TelehealthQuery = {}) => withQuery(`/${clientId}/telehealth/provider-list`, query),
+  providerDetails: (clientId: string, query: TelehealthQuery = {}) => withQuery(`/${clientId}/provider-details`, query),
+  confirmAppointment: (clientId: string, query: TelehealthQuery) => withQuery(`/${clientId}/confirm-appointment`, query),
+  appointmentScheduled: (clientId: string, eventId: number) => withQuery(`/${clientId}/appointment-scheduled`, { eventId }),
+  /** An event of the calendar (an appointment's event id is its availability_det_id). */
+  eventDetails: (clientId: string, eventId: number) => withQuery(`/${clientId}/event-details`, { eventId }),
+  providerAvailability: (clientId: string) => `/${clientId}/provider/availability`,
+  providerAppointments: (clientId: string) => `/${clientId}/provider/appointments`,
+  providerProfile: (clientId: string) => `/${clientId}/provider/profile`,
 } as const;

@@ -63,4 +63,28 @@ export const queryKeys = {
     /** GET /api/v1/documents/{id}/file/ as a blob */
     file: (id: number) => [...queryKeys.documents.all, 'file', id] as const,
   },
+  telehealth: {
+    all: ['telehealth'] as const,
+    /** GET /api/v1/provider/specialities/ */
+    specialities: () => [...queryKeys.telehealth.all, 'specialities'] as const,
+    /** GET /api/v1/provider/list/ with its parameters. */
+    providers: (params: Record<string, string | undefined>) => [...queryKeys.telehealth.all, 'providers', params] as const,
+    /** GET /api/v1/provider/{id}/ */
+    provider: (id: number) => [...queryKeys.telehealth.all, 'provider', id] as const,
+    /** GET /api/v1/provider/{id}/availability/ for a window of days in a zone. */
+    availability: (id: number, start: string, end: string, tz: string) => [...queryKeys.telehealth.all, 'availability', id, start, end, tz] as const,
+    /** GET /api/v1/appointments/{availability_det_id}/ */
+    appointment: (eventId: number) => [...queryKeys.telehealth.all, 'appointment', eventId] as const,
+    /** GET /api/v1/appointments/ with its parameters (the patient's). */
+    appointments: (params: Record<string, string | undefined>) => [...queryKeys.telehealth.all, 'appointments', params] as const,
+  },
+  providerConsole: {
+    all: ['provider-console'] as const,
+    /** GET /api/v1/provider/me/schedule/ */
+    schedule: () => [...queryKeys.providerConsole.all, 'schedule'] as const,
+    /** GET /api/v1/provider/me/profile/ */
+    profile: () => [...queryKeys.providerConsole.all, 'profile'] as const,
+    /** GET /api/v1/provider/me/appointments/ with its parameters. */
+    appointments: (params: Record<string, string | undefined>) => [...queryKeys.providerConsole.all, 'appointments', params] as const,
+  },
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cleanText } from '../validation';
 import { calendarDaySchema, timeZoneSchema } from './calendar';
 import { IdParamSchema, IdSchema } from './common';
+import { CANCELLATION_NOTES_MAX, PROVIDER_BIOGRAPHY_MAX, PROVIDER_TEXT_MAX, REASON_FOR_VISIT_MAX, SLOT_MINUTES } from '../appointments';
 
 /**
  * Telehealth: providers (users with the provider role) publish their availability as weekly
@@ -9,15 +10,8 @@ import { IdParamSchema, IdSchema } from './common';
  * either side cancels. Paths under /api/v1/provider/ as the specification's client uses them.
  */
 
-export const SLOT_MINUTES = [15, 20, 30, 45, 60] as const;
-/** Slots are published this many days ahead (kept rolling by the scheduler). */
-export const AVAILABILITY_HORIZON_DAYS = 56;
-export const REASON_FOR_VISIT_MAX = 500;
-export const CANCELLATION_NOTES_MAX = 500;
-export const PROVIDER_TEXT_MAX = 200;
-export const PROVIDER_BIOGRAPHY_MAX = 2000;
-/** Weekdays as ISO numbers: 1 Monday … 7 Sunday. */
-export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+// The constants live in the zod-free ../appointments (the web app imports them without zod).
+export { SLOT_MINUTES, AVAILABILITY_HORIZON_DAYS, REASON_FOR_VISIT_MAX, CANCELLATION_NOTES_MAX, PROVIDER_TEXT_MAX, PROVIDER_BIOGRAPHY_MAX, ISO_WEEKDAYS } from '../appointments';
 
 const wallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'validation:timeFormat' }).describe('HH:MM, 24-hour');
 const text = (max: number) => z.string().transform(cleanText).pipe(z.string().max(max));

@@ -9,6 +9,9 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Tooltip from '@mui/material/Tooltip';
+import EditCalendar from '@mui/icons-material/EditCalendar';
+import EventNote from '@mui/icons-material/EventNote';
+import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import Tune from '@mui/icons-material/Tune';
 import type { UserDto } from '@healthbook/shared/contracts/users';
@@ -38,6 +41,7 @@ interface NavDrawerContentProps extends NavActions {
 }
 
 const isAdministrator = (user: UserDto) => user.is_superadmin || user.roles.includes('org_admin');
+const isProvider = (user: UserDto) => user.roles.includes('provider');
 
 /**
  * The side navigation: the spec's menu groups; each item by its feature's status — disabled:
@@ -57,7 +61,7 @@ export function NavDrawerContent({ features, user, clientId, videoChannelUrl, on
     return entry;
   };
 
-  const groups = NAV_GROUPS.filter((g) => !g.adminOnly || isAdministrator(user)).map((group) => ({
+  const groups = NAV_GROUPS.filter((g) => (!g.adminOnly || isAdministrator(user)) && (!g.providerOnly || isProvider(user))).map((group) => ({
     group,
     items: group.items.map((item) => ({ item, entry: visible(item) })).filter((x): x is { item: NavItem; entry: FeatureEntry } => x.entry !== null),
   }));
@@ -68,7 +72,7 @@ export function NavDrawerContent({ features, user, clientId, videoChannelUrl, on
         {t('nav.label')}
       </Box>
       {groups.map(({ group, items }, index) => {
-        const adminLinks = group.adminOnly ? adminItems(user, clientId, t) : [];
+        const adminLinks = group.adminOnly ? adminItems(user, clientId, t) : group.providerOnly ? providerItems(clientId, t) : [];
         if (items.length === 0 && adminLinks.length === 0) return null;
         const headingId = `${labelId}-${group.id}`;
         return (
@@ -169,5 +173,14 @@ function adminItems(user: UserDto, clientId: string, t: (key: string) => string)
   return [
     { to: paths.invitePatient(clientId), label: t('nav.items.invitePatient'), icon: <PersonAdd fontSize="small" /> },
     { to: paths.featureSettings(clientId), label: t('nav.items.featureSettings'), icon: <Tune fontSize="small" /> },
+  ];
+}
+
+/** The provider console (its group shows to providers only). */
+function providerItems(clientId: string, t: (key: string) => string) {
+  return [
+    { to: paths.providerAppointments(clientId), label: t('nav.items.providerAppointments'), icon: <EventNote fontSize="small" /> },
+    { to: paths.providerAvailability(clientId), label: t('nav.items.providerAvailability'), icon: <EditCalendar fontSize="small" /> },
+    { to: paths.providerProfile(clientId), label: t('nav.items.providerProfile'), icon: <ManageAccounts fontSize="small" /> },
   ];
 }
