@@ -1,5 +1,6 @@
 import { accountModule } from '../features/account/module';
 import { adminModule, operationsModule } from '../features/admin/module';
+import { calendarModule } from '../features/calendar/module';
 import { documentsModule } from '../features/documents/module';
 import { healthRecordsModule } from '../features/health-records/module';
 import { helpModule } from '../features/help/module';
@@ -9,4 +10,4 @@ import type { FeatureModule } from '../lib/feature-module';
  * Every feature of the signed-in hub, registered once: its pages join the router (guarded by
  * its status), its widgets the dashboard. The menu and the app bar follow the catalogue.
  */
-export const FEATURE_MODULES: readonly FeatureModule[] = [accountModule, healthRecordsModule, documentsModule, helpModule, adminModule, operationsModule];
+export const FEATURE_MODULES: readonly FeatureModule[] = [accountModule, healthRecordsModule, documentsModule, calendarModule, helpModule, adminModule, operationsModule];

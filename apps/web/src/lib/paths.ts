@@ -48,4 +48,16 @@ export const paths = {
   recordDetail: (clientId: string, category: string, id: number) => `/${clientId}/health-record/${category}/${id}`,
   recordEdit: (clientId: string, category: string, id: number) => `/${clientId}/health-record/${category}/${id}/edit`,
   documents: (clientId: string) => `/${clientId}/health-vault`,
+  // The calendar and appointments (features/calendar)
+  /** The calendar, optionally at a day (YYYY-MM-DD) and in a view. */
+  calendar: (clientId: string, at?: { date?: string; view?: 'month' | 'week' | 'day' }) => {
+    const query = new URLSearchParams({ ...(at?.date ? { date: at.date } : {}), ...(at?.view ? { view: at.view } : {}) }).toString();
+    return `/${clientId}/calendar${query ? `?${query}` : ''}`;
+  },
+  calendarEvent: (clientId: string, eventId: number) => `/${clientId}/calendar/${eventId}`,
+  calendarEventEdit: (clientId: string, eventId: number) => `/${clientId}/calendar/${eventId}/edit`,
+  /** An appointment (eventId: its availability_det_id). */
+  eventDetails: (clientId: string, eventId: number) => `/${clientId}/event-details?eventId=${eventId}`,
+  cancelConfirmation: (clientId: string, eventId: number) => `/${clientId}/cancel-confirmation?eventId=${eventId}`,
+  telehealth: (clientId: string) => `/${clientId}/health-help/telehealth`,
 } as const;

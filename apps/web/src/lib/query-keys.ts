@@ -63,4 +63,21 @@ export const queryKeys = {
     /** GET /api/v1/documents/{id}/file/ as a blob */
     file: (id: number) => [...queryKeys.documents.all, 'file', id] as const,
   },
+  calendar: {
+    all: ['calendar'] as const,
+    /** GET /api/v1/calendar/events/?start=&end=&tz= (days in the zone, end included) */
+    items: (start: string, end: string, tz: string) => [...queryKeys.calendar.all, 'items', start, end, tz] as const,
+    /** GET /api/v1/calendar/events/{event_id}/ */
+    event: (id: number) => [...queryKeys.calendar.all, 'event', id] as const,
+  },
+  calendarFeed: {
+    all: ['calendar-feed'] as const,
+    /** GET /api/v1/calendar/feed/ (the address itself only in the answer that makes it) */
+    status: () => [...queryKeys.calendarFeed.all, 'status'] as const,
+  },
+  appointments: {
+    all: ['appointments'] as const,
+    /** GET /api/v1/appointments/{availability_det_id}/ */
+    detail: (availabilityDetId: number) => [...queryKeys.appointments.all, 'detail', availabilityDetId] as const,
+  },
 };

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -44,6 +44,9 @@ import { queryClient } from '../../lib/query-client';
 import { buildTheme } from '../../lib/theme';
 import { FEATURE_MODULES } from '../feature-modules';
 import { NavDrawerContent } from './nav-drawer';
+
+/** The Reminders drawer's content (features/calendar), loaded when the drawer first opens. */
+const RemindersPanel = lazy(() => import('../../features/calendar/components/reminders-panel'));
 
 /** The spec's sizes: drawer 200 px on desktop, 330 px below; app bar 76 px from md up, 55 px below. */
 const DRAWER_DESKTOP = 200;
@@ -294,9 +297,9 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
 
           <Drawer anchor="right" open={remindersOpen} onClose={() => setRemindersOpen(false)} slotProps={{ paper: { 'aria-labelledby': remindersTitleId, sx: { width: DRAWER_MOBILE, maxWidth: '92vw' } } }}>
             <SideDrawerHeader titleId={remindersTitleId} title={t('reminders.title')} closeLabel={t('reminders.close')} onClose={() => setRemindersOpen(false)} />
-            <Typography color="text.secondary" sx={{ p: 3 }}>
-              {t('calendar:noEvents')}
-            </Typography>
+            <Suspense fallback={<DelayedLoader label={t('calendar:drawer.loading')} />}>
+              <RemindersPanel clientId={clientId} onNavigate={() => setRemindersOpen(false)} />
+            </Suspense>
           </Drawer>
 
           <Drawer anchor="right" open={settingsOpen} onClose={() => setSettingsOpen(false)} slotProps={{ paper: { 'aria-labelledby': settingsTitleId, sx: { width: DRAWER_MOBILE, maxWidth: '92vw' } } }}>
