@@ -223,8 +223,8 @@ function EventFields({ form, failure, tz }: { form: Form; failure: string | null
               control={control}
               name="byDay"
               render={({ field }) => (
-                <FormControl error={Boolean(errors.byDay)} component="fieldset">
-                  <FormLabel component="legend" id={daysLabelId} sx={{ mb: 1 }}>
+                <FormControl error={Boolean(errors.byDay)}>
+                  <FormLabel id={daysLabelId} sx={{ mb: 1 }}>
                     {t('form.onDays')}
                   </FormLabel>
                   <ToggleButtonGroup
