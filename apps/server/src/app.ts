@@ -52,6 +52,12 @@ import { systemRoutes } from './modules/system/system.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { signupRoutes } from './modules/signup/signup.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
+import calendarServicePlugin from './modules/calendar/calendar.service';
+import calendarFeedServicePlugin from './modules/calendar/calendar-feed.service';
+import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/calendar.routes';
+import providersServicePlugin from './modules/appointments/providers.service';
+import appointmentsServicePlugin from './modules/appointments/appointments.service';
+import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 
 /** One registered route, and whether it lives in the public context (everything else needs a token). */
 export interface RouteEntry {
@@ -169,6 +175,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(patientsServicePlugin);
   await app.register(recordsServicePlugin);
   await app.register(documentsServicePlugin);
+  await app.register(calendarServicePlugin);
+  await app.register(calendarFeedServicePlugin);
+  await app.register(providersServicePlugin);
+  await app.register(appointmentsServicePlugin, { publicUrl: config.publicUrl, mailFrom: config.mailFrom });
 
   const perIpLimit = Math.max(config.authRateLimit, deps.perIpLimitFloor ?? 0);
 
@@ -191,6 +201,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await publicApi.register(signupRoutes, { perIpLimit });
     await publicApi.register(recoveryRoutes, { perIpLimit });
     await publicApi.register(publicUserRoutes, { perIpLimit });
+    await publicApi.register(calendarFeedRoutes, { publicUrl: config.publicUrl, perIpLimit });
     if (config.env !== 'production') await publicApi.register(devRoutes);
   });
 
@@ -216,6 +227,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(patientsRoutes);
     await authenticated.register(recordsRoutes, { publicUrl: config.publicUrl });
     await authenticated.register(documentsRoutes);
+    await authenticated.register(calendarRoutes, { publicUrl: config.publicUrl });
+    await authenticated.register(appointmentsRoutes);
     for (const routes of deps.signedInRoutes ?? []) await authenticated.register(routes);
   });
 

@@ -7,7 +7,7 @@ import { ConfigError } from './config';
 import { DATA_DIR_IN_USE_EXIT_CODE, DataDirInUseError, loadConfigOwningDataDir } from './db/data-dir-lock';
 import { DATABASE_UNAVAILABLE_EXIT_CODE, DatabaseUnavailableError, prepareDatabase } from './db/setup';
 import { createStorage } from './plugins/storage';
-import { cleanupExpired } from './modules/maintenance/cleanup';
+import { startScheduler } from './jobs/scheduler';
 
 /** However a shutdown goes, the process is gone this long after the signal. */
 const HARD_STOP_MS = 10_000;
@@ -62,15 +62,9 @@ async function main() {
   const app = await buildApp(config, { db, storage, prettyLogs: pretty, ...(redis ? { rateLimitRedis: redis } : {}) });
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
 
-  // Hourly: drop sessions, codes and tokens that can no longer be used.
-  const cleanup = setInterval(() => {
-    cleanupExpired(app.db).then(
-      (removed) => app.log.info({ removed }, 'expired sessions and codes removed'),
-      (err: unknown) => app.log.error({ err }, 'cleanup failed'),
-    );
-  }, 60 * 60 * 1000);
-  cleanup.unref();
-  app.addHook('onClose', async () => clearInterval(cleanup));
+  // Scheduled work: reminders (once across processes), slots and recurring reminders kept
+  // rolling, and the hourly removal of sessions, codes and tokens that can no longer be used.
+  startScheduler(app);
 
   // Stopping: from the signal on, every new request gets 503 + Retry-After + Connection: close while
   // requests in flight finish. The listener stays open while connections remain, up to

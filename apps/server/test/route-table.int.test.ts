@@ -31,6 +31,7 @@ const PUBLIC = [
   'POST /api/v1/reset_password/confirm/', // the e-mailed link is the credential
   'POST /api/v1/users/coderetrieval/',
   'GET /api/v1/users/avatar/:key', // the unguessable address is the credential
+  'GET /api/v1/calendar/feed/:token', // the private feed address (256-bit token) is the credential
 ];
 
 const key = (r: RouteEntry) => `${r.method} ${r.url}`;

@@ -42,7 +42,7 @@ export const FEATURES = [
   { key: 'insurance', route: 'insurance', displayName: 'Insurance', icon: 'HealthAndSafety', builtIn: true, available: false },
   { key: 'connection-hub', route: 'connection-hub', displayName: 'Connection Hub', icon: 'Hub', builtIn: true, available: false },
   // The other items of the navigation menu
-  { key: 'teleconsultation', route: 'health-help/telehealth', displayName: 'Teleconsultation', icon: 'VideoCall', available: false },
+  { key: 'teleconsultation', route: 'health-help/telehealth', displayName: 'Teleconsultation', icon: 'VideoCall', available: true },
   { key: 'call-center-triage', route: 'call-center', displayName: 'Call Center Triage', icon: 'SupportAgent', available: false },
   { key: 'file-library', route: 'library', displayName: 'File Library', icon: 'LibraryBooks', available: false },
   { key: 'videos', route: null, displayName: 'Videos', icon: 'OndemandVideo', available: true },

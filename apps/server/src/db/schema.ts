@@ -57,6 +57,8 @@ export interface MailOutboxTable {
   subject: string;
   text_body: string;
   html_body: string | null;
+  /** Files of the message (base64), for mail kept without SMTP. */
+  attachments: ColumnType<MailAttachmentRow[] | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -267,6 +269,111 @@ export interface DocumentsTable {
   created_by: number | null;
 }
 
+export interface MailAttachmentRow {
+  filename: string;
+  content_type: string;
+  base64: string;
+}
+
+export interface CalendarEventsTable {
+  id: Generated<number>;
+  org_id: number;
+  patient_id: number;
+  title: string;
+  description: string | null;
+  type: string;
+  color: string;
+  start_time: Date | string;
+  end_time: Date | string;
+  all_day: boolean;
+  /** RRULE text (the event's start is its DTSTART, in `timezone`), or null. */
+  recurrence: string | null;
+  /** The end of the last occurrence; null: the series has no end. */
+  series_end: Date | string | null;
+  timezone: string;
+  reminder_minutes: number | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Weekly hours of a provider: ISO weekday (1 Monday) and wall-clock times HH:MM. */
+export interface WeeklyHoursRow {
+  weekday: number;
+  start: string;
+  end: string;
+}
+export interface AvailabilityExceptionRow {
+  date: string;
+  start: string | null;
+  end: string | null;
+}
+
+export interface ProvidersTable {
+  user_id: number;
+  org_id: number;
+  speciality: string | null;
+  credentials: string | null;
+  languages: ColumnType<string[], string[] | undefined, string[]>;
+  biography: string | null;
+  slot_minutes: ColumnType<number, number | undefined, number>;
+  timezone: ColumnType<string, string | undefined, string>;
+  weekly: ColumnType<WeeklyHoursRow[], string | undefined, string>;
+  exceptions: ColumnType<AvailabilityExceptionRow[], string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AvailabilitySlotsTable {
+  id: Generated<number>;
+  org_id: number;
+  provider_id: number;
+  start_time: Date | string;
+  end_time: Date | string;
+  withdrawn: Generated<boolean>;
+}
+
+export interface AppointmentsTable {
+  id: Generated<number>;
+  org_id: number;
+  patient_id: number;
+  provider_id: number;
+  slot_id: number;
+  start_time: Date | string;
+  end_time: Date | string;
+  reason_for_visit: string;
+  status: ColumnType<'booked' | 'cancelled', 'booked' | 'cancelled' | undefined, 'booked' | 'cancelled'>;
+  booked_by: number | null;
+  cancelled_at: NullableTimestamp;
+  cancelled_by: number | null;
+  cancelled_by_provider: Generated<boolean>;
+  cancellation_notes: string | null;
+  created_at: Timestamp;
+}
+
+export type ReminderStatus = 'pending' | 'sending' | 'sent' | 'cancelled' | 'missed' | 'failed';
+
+export interface RemindersTable {
+  id: Generated<string>;
+  org_id: number;
+  user_id: number;
+  event_id: number | null;
+  appointment_id: number | null;
+  occurrence_start: Date | string;
+  remind_at: Date | string;
+  status: ColumnType<ReminderStatus, ReminderStatus | undefined, ReminderStatus>;
+  attempts: Generated<number>;
+  claimed_until: NullableTimestamp;
+  sent_at: NullableTimestamp;
+}
+
+export interface CalendarFeedsTable {
+  user_id: number;
+  org_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -289,6 +396,12 @@ export interface Database {
   health_record_versions: HealthRecordVersionsTable;
   document_folders: DocumentFoldersTable;
   documents: DocumentsTable;
+  calendar_events: CalendarEventsTable;
+  providers: ProvidersTable;
+  availability_slots: AvailabilitySlotsTable;
+  appointments: AppointmentsTable;
+  reminders: RemindersTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

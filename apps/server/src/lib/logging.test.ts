@@ -6,6 +6,7 @@ describe('redactUrl', () => {
   it.each([
     ['/api/health', '/api/health'],
     ['/api/v1/organization_detail_by_name/healthbook', '/api/v1/organization_detail_by_name/healthbook'],
+    ['/api/v1/calendar/feed/abcDEF123_-abcDEF123_-abcDEF123_-abcDEF123_-a.ics', '/api/v1/calendar/feed/[redacted]'],
     ['/api/v1/organization_detail/?token=abc', '/api/v1/organization_detail/?[redacted]'],
     ['/?a=1&b=2', '/?[redacted]'],
     ['/api/v1/search?', '/api/v1/search?[redacted]'],

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions, FastifyRequest } from 'fastify';
 
-/** Path segments that carry secrets (reset and confirmation tokens, share links). */
-const SECRET_PATH = /\/(reset|confirm|sharedrecords|shareddocs|sharedqrcoderecords)\/[^?#]*/gi;
+/** Path segments that carry secrets (reset and confirmation tokens, share links, calendar feed tokens). */
+const SECRET_PATH = /\/(reset|confirm|sharedrecords|shareddocs|sharedqrcoderecords|feed)\/[^?#]*/gi;
 
 /** A URL fit for logs: no query string, no token segments. */
 export function redactUrl(url: string): string {

@@ -13,7 +13,14 @@ export type MailKind =
   | 'emailChangeConfirm'
   | 'emailChangeTaken'
   | 'emailChanged'
-  | 'signupExisting';
+  | 'signupExisting'
+  | 'appointmentBooked'
+  | 'appointmentBookedProvider'
+  | 'appointmentCancelled'
+  | 'appointmentCancelledByProvider'
+  | 'appointmentCancelledProvider'
+  | 'eventReminder'
+  | 'appointmentReminder';
 
 /** Kinds a person may receive without having asked for them: they carry the "ignore this" line. */
 const UNSOLICITED: ReadonlySet<MailKind> = new Set(['mfaCode', 'reset', 'codeRetrieval', 'emailChangeConfirm', 'emailChangeTaken', 'signupExisting']);

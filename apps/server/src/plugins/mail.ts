@@ -3,11 +3,19 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { OutboxRepository } from '../modules/mail/outbox.repository';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message (an appointment's .ics). */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -45,7 +53,13 @@ export class OutboxMailer implements Mailer {
   ) {}
   async send(message: MailMessage): Promise<void> {
     await this.transport.sendMail({ from: this.from, ...message });
-    const id = await new OutboxRepository(this.db).insert({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
+    const id = await new OutboxRepository(this.db).insert({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      attachments: message.attachments?.map((a) => ({ filename: a.filename, content_type: a.contentType, base64: Buffer.from(a.content).toString('base64') })) ?? null,
+    });
     this.log.info({ outboxId: id }, 'mail kept in the outbox (no SMTP_URL); read it at /dev/mailbox');
   }
 }

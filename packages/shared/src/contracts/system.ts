@@ -13,6 +13,7 @@ export const MailboxMessageSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().nullable(),
+  attachments: z.array(z.object({ filename: z.string(), content_type: z.string(), size: z.number().int() })).optional(),
   created_at: z.string(),
 });
 export type MailboxMessage = z.infer<typeof MailboxMessageSchema>;

@@ -153,3 +153,4 @@ export type WelcomeMessage = z.infer<typeof WelcomeMessageSchema>;
 export type ProfileAnswersBody = z.infer<typeof ProfileAnswersBodySchema>;
 export type WizardStepBody = z.infer<typeof WizardStepBodySchema>;
 export type WizardStepName = z.infer<typeof WizardStepSchema>['model_name'];
+export type Appointment = z.infer<typeof AppointmentSchema>;

@@ -10,6 +10,7 @@ import * as m0007 from './0007_create_features_and_operations';
 import * as m0008 from './0008_create_patients_and_records';
 import * as m0009 from './0009_add_patient_data_version';
 import * as m0010 from './0010_notify_session_changes';
+import * as m0011 from './0011_create_calendar_and_appointments';
 
 /**
  * Versioned migrations, imported statically so the bundled server carries them.
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0008_create_patients_and_records': m0008,
   '0009_add_patient_data_version': m0009,
   '0010_notify_session_changes': m0010,
+  '0011_create_calendar_and_appointments': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,6 +7,7 @@ import { FeatureCatalogueRepository, OrganizationFeaturesRepository } from '../.
 import type { Storage } from '../../plugins/storage';
 import type { Db } from '../client';
 import { DEMO_CHARTS, DemoCalendar, seedDemoRecords } from './demo-records';
+import { seedDemoCalendar, seedDemoProviders } from './demo-calendar';
 
 /** Demo organisations: complete branding, as a real tenant would have. */
 export const DEMO_ORGANIZATIONS = [
@@ -26,7 +27,8 @@ export const DEMO_USERS = [
   { org: 'healthbook', email: 'patient@healthbook.example', first_name: 'Maria', last_name: 'Papadopoulou', roles: ['patient'], is_superadmin: false, dob: '1984-03-17', gender: 'female', sex: 'female' },
   { org: 'healthbook', email: 'admin@healthbook.example', first_name: 'Alex', last_name: 'Admin', roles: ['org_admin'], is_superadmin: false, dob: '1979-08-23', gender: 'undisclosed', sex: 'undisclosed' },
   { org: 'healthbook', email: 'superadmin@healthbook.example', first_name: 'Sam', last_name: 'Super', roles: ['org_admin'], is_superadmin: true, dob: '1975-01-30', gender: 'undisclosed', sex: 'undisclosed' },
-  { org: 'healthbook', email: 'provider@healthbook.example', first_name: 'Nikos', last_name: 'Georgiou', roles: ['professional'], is_superadmin: false, dob: '1971-05-09', gender: 'male', sex: 'male' },
+  { org: 'healthbook', email: 'provider@healthbook.example', first_name: 'Nikos', last_name: 'Georgiou', roles: ['professional', 'provider'], is_superadmin: false, dob: '1971-05-09', gender: 'male', sex: 'male' },
+  { org: 'healthbook', email: 'cardiology@healthbook.example', first_name: 'Eleni', last_name: 'Kosta', roles: ['professional', 'provider'], is_superadmin: false, dob: '1978-10-14', gender: 'female', sex: 'female' },
   { org: 'northwind', email: 'patient@northwind.example', first_name: 'John', last_name: 'Carter', roles: ['patient'], is_superadmin: false, dob: '1969-11-02', gender: 'male', sex: 'male' },
 ] as const;
 
@@ -105,6 +107,14 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
       const patient = await trx.selectFrom('patients').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow();
       await seedDemoRecords(trx, put, { orgId: orgIds.get(user.org)!, patientId: patient.id, userId, dob: user.dob }, chart(calendar), today);
     }
+
+    // Telehealth: the healthbook providers publish their hours; the demo patient has a calendar and a booking.
+    const userIds = new Map(users.map((u) => [u.email, u.id]));
+    const healthbook = orgIds.get('healthbook')!;
+    await seedDemoProviders(trx, healthbook, userIds, new Date());
+    const maria = userIds.get('patient@healthbook.example')!;
+    const mariaPatient = await trx.selectFrom('patients').select('id').where('user_id', '=', maria).executeTakeFirstOrThrow();
+    await seedDemoCalendar(trx, { orgId: healthbook, patientId: mariaPatient.id, userId: maria, providerId: userIds.get('provider@healthbook.example')! }, today);
   }).catch(async (err: unknown) => {
     for (const key of written) await storage.delete(key).catch(() => undefined);
     throw err;

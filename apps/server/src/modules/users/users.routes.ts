@@ -36,13 +36,16 @@ export const signedInUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'The signed-in user',
-        description: 'Includes patient_appointment_details (appointments arrive with the calendar).',
+        description: 'Includes patient_appointment_details: your booked appointments from 30 days ago on, by start.',
         security: [{ bearerAuth: [] }],
         response: { 200: UserDtoSchema, ...errors },
       },
     },
     // The session query already loaded the user with organisation and devices: no second round trip.
-    async (request) => presentUser(request.signedIn().actor.user, request.lang),
+    async (request) => {
+      const { user } = request.signedIn().actor;
+      return { ...presentUser(user, request.lang), patient_appointment_details: await app.appointments.forMe(user.own_patient) };
+    },
   );
 
   app.put(
@@ -59,7 +62,8 @@ export const signedInUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ctx = request.signedIn();
-      return presentUser(await app.users.update(ctx, ctx.actor.user, request.body), request.lang);
+      const user = await app.users.update(ctx, ctx.actor.user, request.body);
+      return { ...presentUser(user, request.lang), patient_appointment_details: await app.appointments.forMe(ctx.actor.user.own_patient) };
     },
   );
 

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { rollAllSlots } from '../modules/appointments/providers.service';
+import { cleanupExpired } from '../modules/maintenance/cleanup';
+import { onceAcrossProcesses } from '../db/advisory-lock';
+import { extendRecurringReminders, sendDueReminders } from './reminders';
+
+export interface SchedulerOptions {
+  /** How often due reminders are looked for. */
+  reminderEveryMs?: number;
+  /** How often slots are rolled on to the horizon and recurring reminders extended. */
+  rollEveryMs?: number;
+}
+
+/**
+ * The scheduled work of a server process: reminders every 30 seconds (each sent once across
+ * processes: SKIP LOCKED), slots and recurring reminders kept rolling, and the hourly cleanup.
+ * Every run is caught and logged; a run still going is not started twice. Stopped on close.
+ */
+export function startScheduler(app: FastifyInstance, opts: SchedulerOptions = {}): void {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<string>();
+  let closed = false;
+  const every = (name: string, ms: number, work: () => Promise<unknown>, atStart = false) => {
+    const tick = () => {
+      if (closed || running.has(name)) return;
+      running.add(name);
+      work()
+        .then((result) => app.log.debug({ job: name, result }, 'scheduled work done'))
+        .catch((err: unknown) => app.log.error({ err, job: name }, 'scheduled work failed'))
+        .finally(() => running.delete(name));
+    };
+    const timer = setInterval(tick, ms);
+    timer.unref();
+    timers.push(timer);
+    if (atStart) setImmediate(tick);
+  };
+
+  every('reminders', opts.reminderEveryMs ?? 30_000, () => sendDueReminders(app.db, app.mailer), true);
+  every(
+    'calendar-roll',
+    opts.rollEveryMs ?? 6 * 60 * 60_000,
+    () =>
+      onceAcrossProcesses(app.db, 'healthbook-calendar-roll', async (db) => ({
+        providers: await rollAllSlots(db),
+        reminders: await extendRecurringReminders(db),
+      })),
+    true,
+  );
+  every('cleanup', 60 * 60_000, () => cleanupExpired(app.db));
+  app.addHook('onClose', async () => {
+    closed = true;
+    for (const t of timers) clearInterval(t);
+  });
+}

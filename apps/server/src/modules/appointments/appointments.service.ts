@@ -1,0 +1,229 @@
+import { DateTime } from 'luxon';
+import {
+  APPOINTMENT_REMINDER_MINUTES,
+  translate,
+  type Appointment,
+  type AppointmentDetail,
+  type BookAppointmentBody,
+  type CancelAppointmentBody,
+  type Language,
+} from '@healthbook/shared';
+import type { SignedInContext } from '../../context';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { orgScope } from '../../db/scope';
+import { FieldError, HttpError, notFound } from '../../lib/http-errors';
+import { renderMail, type MailKind } from '../../lib/mail-templates';
+import { servicePlugin } from '../../lib/service-plugin';
+import { VersionedCache } from '../../lib/versioned-cache';
+import type { BackgroundMail } from '../../plugins/mail';
+import type { AuditLog } from '../audit/audit.service';
+import { windowInstants } from '../calendar/recurrence';
+import { appointmentIcs } from '../calendar/ics';
+import { RemindersRepository } from '../calendar/reminders.repository';
+import type { PatientsService } from '../patients/patients.service';
+import type { PatientRow } from '../patients/patients.repository';
+import { mailTarget } from '../users/users.presenter';
+import { UsersRepository } from '../users/users.repository';
+import { fullName, presentAppointment, presentAppointmentDetail } from './appointments.presenter';
+import { canCancelAsProvider, isProvider } from './appointments.policy';
+import { AppointmentsRepository, ProvidersRepository, SlotsRepository, type AppointmentRow } from './appointments.repository';
+
+/** /me lists booked appointments from this many days ago on. */
+export const ME_APPOINTMENTS_PAST_DAYS = 30;
+
+interface ListQuery {
+  start?: string;
+  end?: string;
+  tz?: string;
+  status?: 'booked' | 'cancelled';
+}
+
+/** "Tuesday, 1 December 2026, 09:30 EET" in a language, in the provider's zone. */
+export function appointmentWhen(start: Date | string, zone: string, lang: Language): string {
+  return DateTime.fromJSDate(new Date(start), { zone })
+    .setLocale(lang === 'el' ? 'el' : 'en-GB')
+    .toLocaleString({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+}
+
+/**
+ * Appointments: a patient books a provider's free slot (at most one booking per slot, held by a
+ * unique index), either side cancels, both are told by e-mail with an .ics, and reminders are
+ * scheduled before it. Which patient the actor may act for is the patients policy's decision;
+ * a provider sees their own bookings, audited as access to patients' data.
+ */
+export class AppointmentsService {
+  private readonly mine = new VersionedCache({ maxBytes: 8 * 1024 * 1024, sizeOf: (v) => JSON.stringify(v).length, ttlMs: 60_000 });
+
+  constructor(
+    private readonly db: Db,
+    private readonly patients: PatientsService,
+    private readonly audit: AuditLog,
+    private readonly mail: BackgroundMail,
+    private readonly opts: { publicUrl: string; mailFrom: string },
+  ) {}
+
+  private repo(orgId: number, db: Db = this.db) {
+    return new AppointmentsRepository(db, orgScope(orgId));
+  }
+
+  /** The specification's patient_appointment_details: the user's own booked appointments from 30 days ago on. */
+  async forMe(patient: PatientRow | null): Promise<Appointment[]> {
+    if (!patient) return [];
+    const since = new Date(Date.now() - ME_APPOINTMENTS_PAST_DAYS * 86_400_000);
+    // Kept per version of the patient's data (a booking or cancellation moves it on) and per hour (the 30 days move on).
+    const key = JSON.stringify([patient.id, patient.data_version, Math.floor(Date.now() / 3_600_000)]);
+    const answer = await this.mine.get(key, async () => ({
+      list: (await this.repo(patient.org_id).list({ patientId: patient.id, from: since, status: 'booked' }, 100)).map(presentAppointment),
+    }));
+    return answer.list;
+  }
+
+  async book(ctx: SignedInContext, body: BookAppointmentBody, patientId?: number): Promise<AppointmentDetail> {
+    const grant = await this.patients.grant(ctx, patientId, 'write');
+    const orgId = grant.patient.org_id;
+    const provider = await new ProvidersRepository(this.db, orgScope(orgId)).get(body.provider_id);
+    if (!provider) throw new HttpError(404, 'errors:providerNotFound');
+    const now = new Date();
+    let appointmentId: number;
+    try {
+      appointmentId = await this.db.transaction().execute(async (trx) => {
+        const slot = await new SlotsRepository(trx, orgScope(orgId)).lock(body.availability_det_id, provider.user_id);
+        if (!slot) throw new HttpError(404, 'errors:slotNotFound');
+        if (new Date(slot.start_time) <= now) throw new HttpError(400, 'errors:slotInPast');
+        if (slot.withdrawn) throw new HttpError(409, 'errors:slotTaken');
+        const id = await this.repo(orgId, trx).insert({ patient_id: grant.patient.id, provider_id: provider.user_id, slot, reason_for_visit: body.reason_for_visit.trim(), booked_by: ctx.actor.userId });
+        if (grant.patient.user_id !== null) {
+          const start = new Date(slot.start_time);
+          await new RemindersRepository(trx).add(
+            APPOINTMENT_REMINDER_MINUTES.map((m) => ({ org_id: orgId, user_id: grant.patient.user_id!, appointment_id: id, occurrence_start: start, remind_at: new Date(start.getTime() - m * 60_000) })).filter(
+              (r) => r.remind_at > now,
+            ),
+          );
+        }
+        return id;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, 'appointments_one_per_slot')) throw new HttpError(409, 'errors:slotTaken');
+      throw err;
+    }
+    const row = (await this.repo(orgId).byId(appointmentId))!;
+    await this.audit.record(ctx, { action: 'appointment_book', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { appointment: row.id, provider: row.provider_id } });
+    await this.notify(ctx, row, 'booked');
+    return presentAppointmentDetail(row);
+  }
+
+  async cancel(ctx: SignedInContext, body: CancelAppointmentBody): Promise<AppointmentDetail> {
+    const repo = this.repo(ctx.actor.orgId);
+    const found = await repo.bySlot(body.availability_det_id);
+    if (!found || found.provider_id !== body.provider_id) throw notFound();
+    const fromProvider = body.is_cancel_from_provider ?? false;
+    if (fromProvider) {
+      if (!canCancelAsProvider(ctx.actor, found)) throw notFound();
+    } else {
+      await this.patients.grant(ctx, found.patient_id, 'write');
+    }
+    if (found.status === 'cancelled') throw new HttpError(409, 'errors:appointmentAlreadyCancelled');
+    const presented = presentAppointmentDetail(found);
+    if (body.appointment_date && body.appointment_date !== presented.appointment_date && body.appointment_date !== presented.start_time.slice(0, 10)) {
+      throw new FieldError({ appointment_date: ['validation:appointmentDateMismatch'] });
+    }
+    if (new Date(found.start_time) <= new Date()) throw new HttpError(400, 'errors:appointmentInPast');
+    const notes = body.cancellation_notes?.trim() || null;
+    const cancelled = await this.db.transaction().execute(async (trx) => {
+      if (!(await this.repo(ctx.actor.orgId, trx).cancel(found.id, ctx.actor.userId, fromProvider, notes))) return false;
+      await new RemindersRepository(trx).cancelPending({ appointmentId: found.id });
+      return true;
+    });
+    // Two cancellations at once: the second finds it no longer booked.
+    if (!cancelled) throw new HttpError(409, 'errors:appointmentAlreadyCancelled');
+    const row = (await repo.byId(found.id))!;
+    await this.audit.record(ctx, { action: 'appointment_cancel', outcome: 'success', subject: `patient:${row.patient_id}`, detail: { appointment: row.id, by_provider: fromProvider } });
+    await this.notify(ctx, row, 'cancelled');
+    return presentAppointmentDetail(row);
+  }
+
+  /** The patient's appointments (their own by default), by start. */
+  async list(ctx: SignedInContext, query: ListQuery & { patient?: number }): Promise<AppointmentDetail[]> {
+    const grant = await this.patients.grant(ctx, query.patient);
+    const rows = await this.repo(grant.patient.org_id).list({ patientId: grant.patient.id, ...window(query), status: query.status });
+    if (!grant.isOwner) await this.audit.record(ctx, { action: 'appointment_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { appointments: rows.length } });
+    return rows.map(presentAppointmentDetail);
+  }
+
+  /** The signed-in provider's bookings and cancellations: patients' data, so audited. */
+  async forProvider(ctx: SignedInContext, query: ListQuery): Promise<AppointmentDetail[]> {
+    if (!isProvider(ctx.actor)) throw new HttpError(403, 'errors:providersOnly');
+    const rows = await this.repo(ctx.actor.orgId).list({ providerId: ctx.actor.userId, ...window(query), status: query.status });
+    await this.audit.record(ctx, { action: 'appointment_read', outcome: 'success', subject: `provider:${ctx.actor.userId}`, detail: { appointments: rows.length, patients: new Set(rows.map((r) => r.patient_id)).size } });
+    return rows.map(presentAppointmentDetail);
+  }
+
+  /** The appointment of a slot, for its patient side or its provider; anyone else: 404. */
+  async bySlot(ctx: SignedInContext, slotId: number): Promise<AppointmentDetail> {
+    const row = await this.repo(ctx.actor.orgId).bySlot(slotId);
+    if (!row) throw notFound();
+    if (canCancelAsProvider(ctx.actor, row)) {
+      await this.audit.record(ctx, { action: 'appointment_read', outcome: 'success', subject: `patient:${row.patient_id}`, detail: { appointment: row.id } });
+    } else {
+      const grant = await this.patients.grant(ctx, row.patient_id);
+      if (!grant.isOwner) await this.audit.record(ctx, { action: 'appointment_read', outcome: 'success', subject: `patient:${row.patient_id}`, detail: { appointment: row.id } });
+    }
+    return presentAppointmentDetail(row);
+  }
+
+  /** E-mails to the patient (when they have an account) and the provider, each in their language, with the .ics. */
+  private async notify(ctx: SignedInContext, row: AppointmentRow, what: 'booked' | 'cancelled'): Promise<void> {
+    const users = new UsersRepository(this.db, orgScope(row.org_id));
+    const [patientUser, providerUser] = await Promise.all([row.patient_user_id !== null ? users.findById(row.patient_user_id) : undefined, users.findById(row.provider_id)]);
+    const detail = presentAppointmentDetail(row);
+    const host = new URL(this.opts.publicUrl).hostname;
+    const organizerEmail = /<([^>]+)>/.exec(this.opts.mailFrom)?.[1] ?? this.opts.mailFrom;
+    const provider = fullName(row.provider_first_name, row.provider_last_name);
+    const patient = fullName(row.patient_first_name, row.patient_last_name);
+    const send = (user: NonNullable<typeof providerUser>, kind: MailKind) => {
+      const target = mailTarget(user, ctx.lang);
+      const vars = {
+        name: target.name,
+        orgName: target.orgName,
+        provider,
+        patient,
+        when: appointmentWhen(row.start_time, row.provider_timezone, target.lang),
+        reason: row.reason_for_visit,
+        notes: row.cancellation_notes ?? translate(target.lang, 'emails:calendar.noNotes'),
+      };
+      const message = renderMail(kind, target.lang, target.email, vars);
+      const ics = appointmentIcs({
+        appointment: detail,
+        summary: translate(target.lang, 'emails:calendar.icsSummary', { provider, patient, orgName: target.orgName }),
+        description: row.reason_for_visit,
+        organizer: { name: provider, email: organizerEmail },
+        attendee: { name: patient || target.name, email: patientUser?.email ?? target.email },
+        host,
+        cancelled: what === 'cancelled',
+      });
+      this.mail.send({ ...message, attachments: [{ filename: what === 'cancelled' ? 'cancellation.ics' : 'appointment.ics', contentType: `text/calendar; charset=utf-8; method=${what === 'cancelled' ? 'CANCEL' : 'REQUEST'}`, content: ics }] }, { appointment: row.id });
+    };
+    if (patientUser) send(patientUser, what === 'booked' ? 'appointmentBooked' : row.cancelled_by_provider ? 'appointmentCancelledByProvider' : 'appointmentCancelled');
+    if (providerUser) send(providerUser, what === 'booked' ? 'appointmentBookedProvider' : 'appointmentCancelledProvider');
+  }
+}
+
+function window(query: ListQuery): { from?: Date; to?: Date } {
+  const zone = query.tz ?? 'UTC';
+  if (query.start && query.end && query.end < query.start) throw new FieldError({ end: ['validation:endBeforeStart'] });
+  return {
+    ...(query.start ? { from: windowInstants(query.start, query.start, zone).from } : {}),
+    ...(query.end ? { to: windowInstants(query.end, query.end, zone).to } : {}),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    appointments: AppointmentsService;
+  }
+}
+
+export default servicePlugin<'appointments', { publicUrl: string; mailFrom: string }>('appointments', ['db', 'audit-service', 'patients-service', 'mail'], (app, opts) =>
+  new AppointmentsService(app.db, app.patients, app.audit, app.backgroundMail, { publicUrl: opts.publicUrl, mailFrom: opts.mailFrom }),
+);
