@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CalendarItem } from '@healthbook/shared/contracts/calendar';
 import { fetchWindow } from '@healthbook/shared/calendar';
 import { relativeTo } from './calendar-time';
-import { dayLabel, daysWithItems, groupByDay, itemKey, lastDayOf } from './group-items';
+import { dayLabel, daysWithItems, groupByDay, itemKey, lastDayOf, shownHours } from './group-items';
 
 const item = (over: Partial<CalendarItem>): CalendarItem => ({
   kind: 'event',
@@ -84,5 +84,15 @@ describe('day headings and relative times', () => {
     expect(relativeTo('2026-11-21T09:00:00Z', now, 'en')).toBe('3 days ago');
     expect(relativeTo('2026-11-24T11:00:00Z', now, 'el')).toBe('σε 2 ώρες');
     expect(relativeTo('2026-11-21T09:00:00Z', now, 'el')).toBe('πριν 3 μέρες');
+  });
+});
+
+describe('the hours of a week or a day', () => {
+  it('shows 07:00 to 21:00, widened to every timed item; all-day items do not count', () => {
+    process.env.TZ = 'UTC';
+    expect(shownHours([])).toEqual({ min: '07:00:00', max: '21:00:00' });
+    expect(shownHours([item({ start_time: '2026-11-24T05:30:00Z', end_time: '2026-11-24T22:15:00Z' })])).toEqual({ min: '05:00:00', max: '23:00:00' });
+    expect(shownHours([item({ start_time: '2026-11-24T23:00:00Z', end_time: '2026-11-25T01:00:00Z' })])).toEqual({ min: '07:00:00', max: '24:00:00' });
+    expect(shownHours([item({ all_day: true, start_time: '2026-11-24T00:00:00Z', end_time: '2026-11-25T00:00:00Z' })])).toEqual({ min: '07:00:00', max: '21:00:00' });
   });
 });

@@ -1,5 +1,5 @@
 import type { CalendarItem } from '@healthbook/shared/contracts/calendar';
-import { addDays, dayOf, inZone } from './calendar-time';
+import { addDays, dayjs, dayOf, inZone } from './calendar-time';
 
 /** The items of one day, in the order they start. */
 export interface DayGroup {
@@ -64,3 +64,19 @@ export function dayLabel(day: string, today: string): 'today' | 'tomorrow' | 'ye
 
 /** A stable key of an item of a window (a recurring event appears once per occurrence). */
 export const itemKey = (item: CalendarItem): string => `${item.kind}-${item.event_id}-${item.start_time}`;
+
+/** The hours a week or a day shows (in the browser's zone, FullCalendar's): 07:00 to 21:00, widened to hold every item of the window. */
+export function shownHours(items: ReadonlyArray<{ start_time: string; end_time: string; all_day: boolean }>): { min: string; max: string } {
+  let min = 7;
+  let max = 21;
+  for (const item of items) {
+    if (item.all_day) continue;
+    const start = dayjs(item.start_time);
+    const end = dayjs(item.end_time);
+    const endHour = end.isSame(start, 'day') ? end.hour() + (end.minute() || end.second() ? 1 : 0) : 24;
+    min = Math.min(min, start.hour());
+    max = Math.max(max, endHour);
+  }
+  const time = (h: number) => `${String(h).padStart(2, '0')}:00:00`;
+  return { min: time(min), max: time(max) };
+}

@@ -19,25 +19,31 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import Add from '@mui/icons-material/Add';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import { EVENT_TYPES } from '@healthbook/shared/calendar';
 import { flash, FlashMessage } from '../../../components/flash-message';
+import { readableOn } from '../../../lib/theme';
 import { HubPage } from '../../../components/hub-page';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { useCalendarItems } from '../api/list-calendar-items';
 import { addDays, dayjs, isDay, localeOf, todayIn, useTimeZone } from '../calendar-time';
 import { eventColors } from '../event-colors';
+import { selectedToggle } from './toggle-style';
 import { typeLabel } from '../event-text';
 import { newEventValues, type EventFormValues } from '../event-values';
-import { itemKey } from '../group-items';
+import { itemKey, shownHours } from '../group-items';
 import { itemPath } from '../item-links';
 import { EventDialog } from './event-dialog';
 import { FeedPanel } from './feed-panel';
 
 type View = 'month' | 'week' | 'day';
 const VIEWS: Record<View, string> = { month: 'dayGridMonth', week: 'timeGridWeek', day: 'timeGridDay' };
+const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin];
+const LOCALES = [elLocale];
+const EVENT_TIME_FORMAT = { hour: 'numeric', minute: '2-digit', meridiem: 'short' } as const;
 const viewOf = (fcView: string): View => (fcView === 'timeGridWeek' ? 'week' : fcView === 'timeGridDay' ? 'day' : 'month');
 
 /**
@@ -54,9 +60,12 @@ export default function CalendarPage() {
   const tz = useTimeZone();
   const today = todayIn(tz);
   const calendarRef = useRef<FullCalendar>(null);
+  const todayBackground = alpha(theme.palette.primary.main, theme.palette.mode === 'light' ? 0.07 : 0.16);
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
 
-  const initialView = (['month', 'week', 'day'] as const).find((v) => v === search.get('view')) ?? 'month';
-  const initialDate = isDay(search.get('date') ?? '') ? search.get('date')! : today;
+  // Where the calendar opens (the address remembers the view and the date); FullCalendar moves on by itself.
+  const [initialView] = useState<View>(() => (['month', 'week', 'day'] as const).find((v) => v === search.get('view')) ?? 'month');
+  const [initialDate] = useState(() => (isDay(search.get('date') ?? '') ? search.get('date')! : today));
   const [range, setRange] = useState<{ start: string; end: string; title: string; view: View } | null>(null);
   const [creating, setCreating] = useState<EventFormValues | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -83,6 +92,8 @@ export default function CalendarPage() {
     [items.data, theme.palette.mode, clientId],
   );
 
+  const hours = useMemo(() => shownHours(items.data ?? []), [items.data]);
+
   const datesSet = useCallback(
     (info: DatesSetArg) => {
       const start = dayjs(info.start).format('YYYY-MM-DD');
@@ -107,23 +118,27 @@ export default function CalendarPage() {
   const api = () => calendarRef.current?.getApi();
   const openNew = (values: EventFormValues) => setCreating(values);
 
-  const dateClick = (info: DateClickArg) => {
+  const dateClick = useCallback((info: DateClickArg) => {
     const day = dayjs(info.date).format('YYYY-MM-DD');
-    if (info.view.type === 'dayGridMonth' || info.allDay) openNew(newEventValues(day, undefined, info.view.type !== 'dayGridMonth'));
-    else openNew(newEventValues(day, dayjs(info.date).format('HH:mm')));
-  };
+    if (info.view.type === 'dayGridMonth' || info.allDay) setCreating(newEventValues(day, undefined, info.view.type !== 'dayGridMonth'));
+    else setCreating(newEventValues(day, dayjs(info.date).format('HH:mm')));
+  }, [setCreating]);
 
-  const eventClick = (info: EventClickArg) => {
-    info.jsEvent.preventDefault();
-    if (info.event.url) void navigate(info.event.url);
-  };
+  const eventClick = useCallback(
+    (info: EventClickArg) => {
+      info.jsEvent.preventDefault();
+      if (info.event.url) void navigate(info.event.url);
+    },
+    [navigate],
+  );
 
-  const renderEvent = (arg: EventContentArg) => (
+  const moreLinkText = useCallback((n: number) => t('page.more', { count: n }), [t]);
+  const renderEvent = useCallback((arg: EventContentArg) => (
     <Box sx={{ px: 0.5, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', fontSize: '0.8125rem', lineHeight: 1.5 }}>
       {arg.timeText && !arg.event.allDay && <Box component="span" sx={{ fontWeight: 600, mr: 0.5 }}>{arg.timeText}</Box>}
       {arg.event.title}
     </Box>
-  );
+  ), []);
 
   const containsToday = range ? range.start <= today && today <= range.end : true;
   const locale = localeOf(i18n.resolvedLanguage);
@@ -154,6 +169,7 @@ export default function CalendarPage() {
             color="primary"
             aria-label={t('page.views')}
             value={range?.view ?? initialView}
+            sx={selectedToggle}
             onChange={(_e, next: View | null) => next && api()?.changeView(VIEWS[next])}
           >
             {(['month', 'week', 'day'] as const).map((v) => (
@@ -178,7 +194,7 @@ export default function CalendarPage() {
             '--fc-page-bg-color': theme.palette.background.paper,
             '--fc-neutral-bg-color': theme.palette.action.hover,
             '--fc-neutral-text-color': theme.palette.text.secondary,
-            '--fc-today-bg-color': alpha(theme.palette.primary.main, theme.palette.mode === 'light' ? 0.07 : 0.16),
+            '--fc-today-bg-color': todayBackground,
             '--fc-now-indicator-color': theme.palette.error.main,
             '--fc-highlight-color': alpha(theme.palette.primary.main, 0.15),
             '--fc-small-font-size': '0.8125rem',
@@ -187,7 +203,9 @@ export default function CalendarPage() {
             '& .fc .fc-col-header-cell-cushion': { py: 0.75, fontWeight: 600, textTransform: 'capitalize' },
             '& .fc .fc-daygrid-day-number, & .fc .fc-col-header-cell-cushion[data-navlink]': { cursor: 'pointer' },
             '& .fc .fc-daygrid-day-number:hover, & .fc [data-navlink]:hover': { textDecoration: 'underline' },
-            '& .fc .fc-day-today .fc-daygrid-day-number': { fontWeight: 700, color: theme.palette.primary.main },
+            '& .fc .fc-day-today .fc-daygrid-day-number': { fontWeight: 700, color: theme.palette.mode === 'light' ? readableOn(theme.palette.primary.main, todayBackground) : theme.palette.text.primary },
+            // Days of the next and last months: dimmer, yet readable (FullCalendar fades them to 30 %).
+            '& .fc .fc-day-other .fc-daygrid-day-top': { opacity: 1, color: theme.palette.text.secondary },
             '& .fc .fc-daygrid-day, & .fc .fc-timegrid-slot': { cursor: 'pointer' },
             '& .fc .fc-event': { cursor: 'pointer', borderRadius: 1 },
             '& .fc .fc-event:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
@@ -197,26 +215,30 @@ export default function CalendarPage() {
         >
           <FullCalendar
             ref={calendarRef}
-            plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
+            plugins={PLUGINS}
             initialView={VIEWS[initialView]}
             initialDate={initialDate}
             headerToolbar={false}
-            locales={[elLocale]}
+            locales={LOCALES}
             locale={locale}
-            firstDay={1}
             timeZone="local"
+            // No scrolling inside the calendar: a week or a day shows the hours its events need (shownHours).
             height="auto"
+            slotMinTime={hours.min}
+            slotMaxTime={hours.max}
+            eventMinHeight={24}
+            // On a phone a month's cells are narrow: the titles, without their times.
+            displayEventTime={!(phone && (range?.view ?? initialView) === 'month')}
             expandRows
             dayMaxEvents={3}
             navLinks
             nowIndicator
             eventDisplay="block"
             displayEventEnd={false}
-            eventTimeFormat={{ hour: 'numeric', minute: '2-digit', meridiem: 'short' }}
-            slotLabelFormat={{ hour: 'numeric', minute: '2-digit', meridiem: 'short' }}
-            scrollTime="07:00:00"
+            eventTimeFormat={EVENT_TIME_FORMAT}
+            slotLabelFormat={EVENT_TIME_FORMAT}
             allDayText={t('page.allDay')}
-            moreLinkText={(n) => t('page.more', { count: n })}
+            moreLinkText={moreLinkText}
             events={events}
             datesSet={datesSet}
             dateClick={dateClick}

@@ -34,7 +34,7 @@ export function EventDialog({ initial, tz, onClose, onSaved }: EventDialogProps)
 function EventDialogForm({ initial, tz, onClose, onSaved }: { initial: EventFormValues; tz: string; onClose: () => void; onSaved: (event: CalendarEvent) => void }) {
   const { t } = useTranslation('calendar');
   const formId = useId();
-  const { onSubmit, fields, submitting } = useEventForm({ initial, tz, onSaved });
+  const { onSubmit, fields, submitting } = useEventForm({ initial, tz, onSaved, autoFocus: true });
   return (
     <>
       <DialogTitle id="event-dialog-title">{t('form.newTitle')}</DialogTitle>

@@ -41,7 +41,7 @@ export default function EventEditPage() {
           {event.error instanceof ApiError && event.error.status === 404 ? t('event.notFound') : t('event.loadFailed')}
         </Alert>
       )}
-      {event.data && <EditForm key={event.data.updated_at} event={event.data} />}
+      {event.data && <EditForm key={event.data.event_id} event={event.data} />}
     </HubPage>
   );
 }

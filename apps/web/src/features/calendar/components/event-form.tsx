@@ -23,6 +23,7 @@ import { applyServerErrors, fieldErrorText } from '../../../lib/form-errors';
 import { useSaveEvent } from '../api/save-event';
 import { addDays } from '../calendar-time';
 import { eventColors } from '../event-colors';
+import { selectedToggle } from './toggle-style';
 import { reminderLabel, typeLabel, weekdayNames } from '../event-text';
 import { checkEvent, eventBody, REMINDER_CHOICES, type EventFormValues } from '../event-values';
 import { REPEAT_CHOICES, weekdayOf } from '../recurrence-form';
@@ -46,6 +47,8 @@ export interface EventFormOptions {
   eventId?: number;
   tz: string;
   onSaved: (event: CalendarEvent) => void;
+  /** The title takes the focus (a dialog that just opened). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -53,7 +56,7 @@ export interface EventFormOptions {
  * fields, and the submit that checks them, builds the body (the RRULE with the shared helpers)
  * and saves. The caller lays out the form element and its buttons.
  */
-export function useEventForm({ initial, eventId, tz, onSaved }: EventFormOptions) {
+export function useEventForm({ initial, eventId, tz, onSaved, autoFocus = false }: EventFormOptions) {
   const { t } = useTranslation(['calendar', 'validation']);
   const form = useForm<EventFormValues>({ defaultValues: initial, mode: 'onTouched' });
   const save = useSaveEvent();
@@ -80,13 +83,13 @@ export function useEventForm({ initial, eventId, tz, onSaved }: EventFormOptions
     submitting: form.formState.isSubmitting || save.isPending,
     dirty: form.formState.isDirty,
     failure,
-    fields: <EventFields form={form} failure={failure} tz={tz} />,
+    fields: <EventFields form={form} failure={failure} tz={tz} autoFocus={autoFocus} />,
   };
 }
 
 type Form = UseFormReturn<EventFormValues>;
 
-function EventFields({ form, failure, tz }: { form: Form; failure: string | null; tz: string }) {
+function EventFields({ form, failure, tz, autoFocus }: { form: Form; failure: string | null; tz: string; autoFocus: boolean }) {
   const { t, i18n } = useTranslation(['calendar', 'validation']);
   const theme = useTheme();
   const { register, control, setValue, getValues, clearErrors, formState } = form;
@@ -123,6 +126,7 @@ function EventFields({ form, failure, tz }: { form: Form; failure: string | null
         label={t('form.title')}
         required
         fullWidth
+        autoFocus={autoFocus}
         autoComplete="off"
         error={Boolean(errors.title)}
         helperText={err('title')}
@@ -233,7 +237,7 @@ function EventFields({ form, failure, tz }: { form: Form; failure: string | null
                     aria-labelledby={daysLabelId}
                     size="small"
                     color="primary"
-                    sx={{ flexWrap: 'wrap' }}
+                    sx={{ flexWrap: 'wrap', ...selectedToggle }}
                   >
                     {WEEKDAYS.map((d) => (
                       <ToggleButton key={d} value={d} aria-label={longDays[d]} sx={{ minWidth: 44, px: 1 }}>
@@ -284,7 +288,18 @@ function EventFields({ form, failure, tz }: { form: Form; failure: string | null
         control={control}
         name="reminder"
         render={({ field }) => (
-          <TextField select label={t('form.reminder')} fullWidth value={field.value} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} inputRef={field.ref} error={Boolean(errors.reminder)} helperText={err('reminder')}>
+          <TextField
+            select
+            label={t('form.reminder')}
+            fullWidth
+            value={field.value}
+            onChange={(e) => field.onChange(e.target.value)}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={Boolean(errors.reminder)}
+            helperText={err('reminder')}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
             <MenuItem value="">{reminderLabel(t, null)}</MenuItem>
             {REMINDER_CHOICES.map((m) => (
               <MenuItem key={m} value={String(m)}>
