@@ -80,6 +80,9 @@ export default function RemindersPanel({ clientId, onNavigate }: RemindersPanelP
   const monthItems = useCalendarItems(monthStart, monthEnd, tz, pickerOpen);
   const dotted = useMemo(() => daysWithItems(monthItems.data ?? [], tz), [monthItems.data, tz]);
 
+  // One value per day: a new object at each render would take the picker back to its month.
+  const pickerValue = useMemo(() => dayjs(selected), [selected]);
+
   const select = (day: string) => {
     setSelected(day);
     setMonth(day.slice(0, 7));
@@ -124,7 +127,7 @@ export default function RemindersPanel({ clientId, onNavigate }: RemindersPanelP
         <Box id={pickerId} role="group" aria-label={t('drawer.picker')} sx={{ mx: -1 }}>
           <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={localeOf(i18n.resolvedLanguage)}>
             <DateCalendar
-              value={dayjs(selected)}
+              value={pickerValue}
               onChange={(next: Dayjs | null) => {
                 if (next?.isValid()) {
                   select(next.format('YYYY-MM-DD'));
