@@ -53,7 +53,7 @@ const DRAWER_DESKTOP = 200;
 const DRAWER_MOBILE = 330;
 const BAR_HEIGHT = { xs: 55, md: 76 } as const;
 /** The right-hand drawers (reminders, display settings) open over the app bar: their own header carries the title and the close button. */
-const RIGHT_DRAWER = { zIndex: (th: Theme) => th.zIndex.appBar + 1 } as const;
+const RIGHT_DRAWER = { zIndex: (th: Theme) => th.zIndex.drawer + 2 } as const;
 
 export interface AppShellProps {
   org: OrganizationDetail;

@@ -211,6 +211,7 @@ export default function CalendarPage() {
             '& .fc .fc-event:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
             '& .fc .fc-daygrid-more-link': { fontWeight: 600 },
             '& .fc .fc-timegrid-slot-label-cushion, & .fc .fc-timegrid-axis-cushion': { color: theme.palette.text.secondary },
+            '& .fc .fc-timegrid-axis-cushion': { whiteSpace: 'normal', fontSize: '0.75rem', textAlign: 'right', overflowWrap: 'anywhere' },
           }}
         >
           <FullCalendar
