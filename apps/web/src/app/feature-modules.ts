@@ -1,5 +1,6 @@
 import { accountModule } from '../features/account/module';
 import { adminModule, operationsModule } from '../features/admin/module';
+import { calendarModule } from '../features/calendar/module';
 import { documentsModule } from '../features/documents/module';
 import { healthRecordsModule } from '../features/health-records/module';
 import { helpModule } from '../features/help/module';
@@ -15,6 +16,7 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   accountModule,
   healthRecordsModule,
   documentsModule,
+  calendarModule,
   helpModule,
   telehealthModule,
   scheduleAppointmentModule,

@@ -81,4 +81,13 @@ export const paths = {
   providerAvailability: (clientId: string) => `/${clientId}/provider/availability`,
   providerAppointments: (clientId: string) => `/${clientId}/provider/appointments`,
   providerProfile: (clientId: string) => `/${clientId}/provider/profile`,
+  // The calendar and appointments (features/calendar)
+  /** The calendar, optionally at a day (YYYY-MM-DD) and in a view. */
+  calendar: (clientId: string, at?: { date?: string; view?: 'month' | 'week' | 'day' }) => {
+    const query = new URLSearchParams({ ...(at?.date ? { date: at.date } : {}), ...(at?.view ? { view: at.view } : {}) }).toString();
+    return `/${clientId}/calendar${query ? `?${query}` : ''}`;
+  },
+  calendarEvent: (clientId: string, eventId: number) => `/${clientId}/calendar/${eventId}`,
+  calendarEventEdit: (clientId: string, eventId: number) => `/${clientId}/calendar/${eventId}/edit`,
+  cancelConfirmation: (clientId: string, eventId: number) => withQuery(`/${clientId}/cancel-confirmation`, { eventId }),
 } as const;

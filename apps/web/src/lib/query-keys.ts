@@ -73,8 +73,8 @@ export const queryKeys = {
     provider: (id: number) => [...queryKeys.telehealth.all, 'provider', id] as const,
     /** GET /api/v1/provider/{id}/availability/ for a window of days in a zone. */
     availability: (id: number, start: string, end: string, tz: string) => [...queryKeys.telehealth.all, 'availability', id, start, end, tz] as const,
-    /** GET /api/v1/appointments/{availability_det_id}/ */
-    appointment: (eventId: number) => [...queryKeys.telehealth.all, 'appointment', eventId] as const,
+    /** GET /api/v1/appointments/{availability_det_id}/ (one key with the calendar's). */
+    appointment: (eventId: number) => queryKeys.appointments.detail(eventId),
     /** GET /api/v1/appointments/ with its parameters (the patient's). */
     appointments: (params: Record<string, string | undefined>) => [...queryKeys.telehealth.all, 'appointments', params] as const,
   },
@@ -86,5 +86,22 @@ export const queryKeys = {
     profile: () => [...queryKeys.providerConsole.all, 'profile'] as const,
     /** GET /api/v1/provider/me/appointments/ with its parameters. */
     appointments: (params: Record<string, string | undefined>) => [...queryKeys.providerConsole.all, 'appointments', params] as const,
+  },
+  calendar: {
+    all: ['calendar'] as const,
+    /** GET /api/v1/calendar/events/?start=&end=&tz= (days in the zone, end included) */
+    items: (start: string, end: string, tz: string) => [...queryKeys.calendar.all, 'items', start, end, tz] as const,
+    /** GET /api/v1/calendar/events/{event_id}/ */
+    event: (id: number) => [...queryKeys.calendar.all, 'event', id] as const,
+  },
+  calendarFeed: {
+    all: ['calendar-feed'] as const,
+    /** GET /api/v1/calendar/feed/ (the address itself only in the answer that makes it) */
+    status: () => [...queryKeys.calendarFeed.all, 'status'] as const,
+  },
+  appointments: {
+    all: ['appointments'] as const,
+    /** GET /api/v1/appointments/{availability_det_id}/ */
+    detail: (availabilityDetId: number) => [...queryKeys.appointments.all, 'detail', availabilityDetId] as const,
   },
 };

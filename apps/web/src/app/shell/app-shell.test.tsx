@@ -88,6 +88,8 @@ describe('the signed-in shell', () => {
       'fetch',
       vi.fn(async (url: string, init: RequestInit = {}) => {
         posted.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+        // The reminders drawer's window of the calendar: nothing in it.
+        if (url.startsWith('/api/v1/calendar/events/')) return json(200, []);
         return json(201, {});
       }),
     );
@@ -144,10 +146,11 @@ describe('the signed-in shell', () => {
     expect(open).toHaveBeenCalledWith('https://videos.example/channel', '_blank', 'noopener,noreferrer');
   });
 
-  it('opens the reminders drawer, empty until the calendar arrives, and remembers it across reloads', async () => {
+  it('opens the reminders drawer with the calendar of the coming days, and remembers it across reloads', async () => {
     renderShell();
     fireEvent.click(await screen.findByRole('button', { name: 'Open reminders' }));
     expect(await screen.findByText('No events found')).toBeTruthy();
+    expect(posted.some((p) => p.url.startsWith('/api/v1/calendar/events/?start='))).toBe(true);
     expect(localStorage.getItem('calendarDrawer')).toBe('true');
   });
 

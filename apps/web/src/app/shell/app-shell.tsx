@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -16,7 +16,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { ThemeProvider } from '@mui/material/styles';
+import { ThemeProvider, type Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import CloseIcon from '@mui/icons-material/Close';
 import HelpCenter from '@mui/icons-material/HelpCenter';
@@ -45,10 +45,15 @@ import { buildTheme } from '../../lib/theme';
 import { FEATURE_MODULES } from '../feature-modules';
 import { NavDrawerContent } from './nav-drawer';
 
+/** The Reminders drawer's content (features/calendar), loaded when the drawer first opens. */
+const RemindersPanel = lazy(() => import('../../features/calendar/components/reminders-panel'));
+
 /** The spec's sizes: drawer 200 px on desktop, 330 px below; app bar 76 px from md up, 55 px below. */
 const DRAWER_DESKTOP = 200;
 const DRAWER_MOBILE = 330;
 const BAR_HEIGHT = { xs: 55, md: 76 } as const;
+/** The right-hand drawers (reminders, display settings) open over the app bar: their own header carries the title and the close button. */
+const RIGHT_DRAWER = { zIndex: (th: Theme) => th.zIndex.drawer + 2 } as const;
 
 export interface AppShellProps {
   org: OrganizationDetail;
@@ -292,14 +297,14 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
             <Footer clientId={clientId} orgName={org.org_name} />
           </Box>
 
-          <Drawer anchor="right" open={remindersOpen} onClose={() => setRemindersOpen(false)} slotProps={{ paper: { 'aria-labelledby': remindersTitleId, sx: { width: DRAWER_MOBILE, maxWidth: '92vw' } } }}>
+          <Drawer anchor="right" open={remindersOpen} onClose={() => setRemindersOpen(false)} sx={RIGHT_DRAWER} slotProps={{ paper: { 'aria-labelledby': remindersTitleId, sx: { width: DRAWER_MOBILE, maxWidth: '92vw' } } }}>
             <SideDrawerHeader titleId={remindersTitleId} title={t('reminders.title')} closeLabel={t('reminders.close')} onClose={() => setRemindersOpen(false)} />
-            <Typography color="text.secondary" sx={{ p: 3 }}>
-              {t('calendar:noEvents')}
-            </Typography>
+            <Suspense fallback={<DelayedLoader label={t('calendar:drawer.loading')} />}>
+              <RemindersPanel clientId={clientId} onNavigate={() => setRemindersOpen(false)} />
+            </Suspense>
           </Drawer>
 
-          <Drawer anchor="right" open={settingsOpen} onClose={() => setSettingsOpen(false)} slotProps={{ paper: { 'aria-labelledby': settingsTitleId, sx: { width: DRAWER_MOBILE, maxWidth: '92vw' } } }}>
+          <Drawer anchor="right" open={settingsOpen} onClose={() => setSettingsOpen(false)} sx={RIGHT_DRAWER} slotProps={{ paper: { 'aria-labelledby': settingsTitleId, sx: { width: DRAWER_MOBILE, maxWidth: '92vw' } } }}>
             <SideDrawerHeader titleId={settingsTitleId} title={t('settings.title')} closeLabel={t('settings.close')} onClose={() => setSettingsOpen(false)} />
             <Box sx={{ p: 3 }}>
               <PreferencesTab user={user} />

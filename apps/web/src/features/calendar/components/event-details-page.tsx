@@ -1,0 +1,151 @@
+import { useState, type ReactNode } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import DialogContentText from '@mui/material/DialogContentText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import EventBusy from '@mui/icons-material/EventBusy';
+import { isInPast } from '@healthbook/shared/calendar';
+import type { AppointmentDetail } from '@healthbook/shared/contracts/appointments';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { HubPage } from '../../../components/hub-page';
+import { ApiError } from '../../../lib/api-client';
+import { failureText } from '../../../lib/form-errors';
+import { useOrganizationContext } from '../../../lib/organization-context';
+import { paths } from '../../../lib/paths';
+import { useCancelAppointment } from '../api/cancel-appointment';
+import { useAppointment } from '../api/get-appointment';
+import { formatters, useTimeZone } from '../calendar-time';
+import { DetailList, eventIdParam } from './event-page';
+
+/** CANCELLATION_NOTES_MAX of contracts/appointments.ts (a value from there would bring zod along). */
+const CANCELLATION_NOTES_MAX = 500;
+
+/** event-details?eventId=<availability_det_id> — a booked appointment, and its cancellation ("Are you sure you want to cancel this meeting?"). */
+export default function EventDetailsPage() {
+  const [search] = useSearchParams();
+  const { clientId } = useOrganizationContext();
+  const id = eventIdParam(search.get('eventId') ?? undefined);
+  if (id === null) return <Navigate to={paths.notFound(clientId)} replace />;
+  return <AppointmentView key={id} id={id} />;
+}
+
+function AppointmentView({ id }: { id: number }) {
+  const { clientId } = useOrganizationContext();
+  const { t } = useTranslation('calendar');
+  const appointment = useAppointment(id);
+  const title = appointment.data ? t('appointment.title', { provider: appointment.data.provider_name }) : t('appointment.pageTitle');
+  return (
+    <HubPage pageTitle={title} maxWidth={800} back={{ to: paths.calendar(clientId), label: t('appointment.back') }}>
+      {appointment.isPending && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+          <CircularProgress aria-label={t('appointment.pageTitle')} />
+        </Box>
+      )}
+      {appointment.isError && (
+        <Alert severity={appointment.error instanceof ApiError && appointment.error.status === 404 ? 'info' : 'error'}>
+          {appointment.error instanceof ApiError && appointment.error.status === 404 ? t('appointment.notFound') : t('appointment.loadFailed')}
+        </Alert>
+      )}
+      {appointment.data && <AppointmentBody appointment={appointment.data} />}
+    </HubPage>
+  );
+}
+
+function AppointmentBody({ appointment }: { appointment: AppointmentDetail }) {
+  const { clientId } = useOrganizationContext();
+  const { t, i18n } = useTranslation('calendar');
+  const navigate = useNavigate();
+  const cancel = useCancelAppointment();
+  const tz = useTimeZone();
+  const f = formatters(i18n.resolvedLanguage, tz);
+  const [confirming, setConfirming] = useState(false);
+  const [notes, setNotes] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const cancelled = appointment.status === 'cancelled';
+  const past = isInPast(appointment.start_time);
+
+  const rows: Array<[string, ReactNode]> = [
+    [t('appointment.provider'), appointment.provider_name],
+    ...(appointment.provider_speciality ? [[t('appointment.speciality'), appointment.provider_speciality] as [string, ReactNode]] : []),
+    [t('appointment.date'), f.longDate(appointment.start_time)],
+    [t('appointment.time'), `${f.time(appointment.start_time)} – ${f.time(appointment.end_time)}`],
+    [t('appointment.reason'), appointment.reason_for_visit],
+    [t('appointment.status'), t(`appointment.statuses.${appointment.status}`)],
+    ...(cancelled && appointment.cancellation_notes ? [[t('appointment.cancelledNotes'), appointment.cancellation_notes] as [string, ReactNode]] : []),
+  ];
+
+  const confirm = async () => {
+    setFailure(null);
+    try {
+      await cancel.mutateAsync({ appointment, notes });
+      setConfirming(false);
+      await navigate(paths.cancelConfirmation(clientId, appointment.availability_det_id));
+    } catch (error) {
+      setConfirming(false);
+      setFailure(failureText(t('appointment.cancelFailed'), error));
+    }
+  };
+
+  return (
+    <>
+      <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>
+        <Chip label={t(`appointment.statuses.${appointment.status}`)} color={cancelled ? 'default' : 'primary'} size="small" />
+        <Box sx={{ flex: 1 }} />
+        {!cancelled && !past && (
+          <Button variant="outlined" color="error" startIcon={<EventBusy />} onClick={() => setConfirming(true)} disabled={cancel.isPending}>
+            {t('appointment.cancel')}
+          </Button>
+        )}
+      </Stack>
+      {cancelled && appointment.cancelled_by_provider && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('appointment.cancelledByProvider')}
+        </Alert>
+      )}
+      {!cancelled && past && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('appointment.past')}
+        </Alert>
+      )}
+      {failure && (
+        <Alert severity="error" sx={{ mb: 2 }} onClose={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      )}
+      <Paper variant="outlined" component="section" aria-labelledby="appointment-details" sx={{ borderRadius: 3, p: { xs: 2, sm: 3 } }}>
+        <Typography id="appointment-details" variant="h2" sx={{ mb: 1.5 }}>
+          {t('event.details')}
+        </Typography>
+        <DetailList rows={rows} />
+      </Paper>
+      <ConfirmDialog
+        open={confirming}
+        title={t('appointment.cancelTitle')}
+        confirmLabel={t('appointment.cancelYes')}
+        cancelLabel={t('appointment.cancelNo')}
+        destructive
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(false)}
+      >
+        <DialogContentText sx={{ mb: 2 }}>{t('appointment.cancelQuestion')}</DialogContentText>
+        <TextField
+          label={t('appointment.cancelNotes')}
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          multiline
+          minRows={2}
+          fullWidth
+          slotProps={{ htmlInput: { maxLength: CANCELLATION_NOTES_MAX } }}
+        />
+      </ConfirmDialog>
+    </>
+  );
+}
