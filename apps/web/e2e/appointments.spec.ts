@@ -78,6 +78,7 @@ test('the patient sees a booking on the dashboard and in the drawer, cancels it 
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', timezoneId: 'Europe/Athens' });
   const consolePage = await context.newPage();
   await signIn(consolePage, PROVIDER.email, DEMO_PASSWORD);
+  await expect(consolePage).toHaveURL(/\/healthbook\/dashboard$/);
   await consolePage.goto('/healthbook/provider/appointments');
   const row = consolePage.getByRole('row').filter({ hasText: `${patient.first_name} ${patient.last_name}` }).first();
   await expect(row).toContainText('Cancelled');
