@@ -5,28 +5,23 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import DialogContentText from '@mui/material/DialogContentText';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import EventBusy from '@mui/icons-material/EventBusy';
 import { isInPast } from '@healthbook/shared/calendar';
+import { CANCELLATION_NOTES_MAX } from '@healthbook/shared/appointments';
 import type { AppointmentDetail } from '@healthbook/shared/contracts/appointments';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { HubPage } from '../../../components/hub-page';
-import { ApiError } from '../../../lib/api-client';
 import { failureText } from '../../../lib/form-errors';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { useAppointment } from '../api/get-appointment';
 import { formatters, useTimeZone } from '../calendar-time';
-import { DetailList, eventIdParam } from './event-page';
+import { DetailsSection, LoadState, eventIdParam } from './event-page';
 
-/** CANCELLATION_NOTES_MAX of contracts/appointments.ts (a value from there would bring zod along). */
-const CANCELLATION_NOTES_MAX = 500;
 
 /** event-details?eventId=<availability_det_id> — a booked appointment, and its cancellation ("Are you sure you want to cancel this meeting?"). */
 export default function EventDetailsPage() {
@@ -44,16 +39,7 @@ function AppointmentView({ id }: { id: number }) {
   const title = appointment.data ? t('appointment.title', { provider: appointment.data.provider_name }) : t('appointment.pageTitle');
   return (
     <HubPage pageTitle={title} maxWidth={800} back={{ to: paths.calendar(clientId), label: t('appointment.back') }}>
-      {appointment.isPending && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-          <CircularProgress aria-label={t('appointment.pageTitle')} />
-        </Box>
-      )}
-      {appointment.isError && (
-        <Alert severity={appointment.error instanceof ApiError && appointment.error.status === 404 ? 'info' : 'error'}>
-          {appointment.error instanceof ApiError && appointment.error.status === 404 ? t('appointment.notFound') : t('appointment.loadFailed')}
-        </Alert>
-      )}
+      <LoadState query={appointment} label={t('appointment.pageTitle')} notFound={t('appointment.notFound')} failed={t('appointment.loadFailed')} />
       {appointment.data && <AppointmentBody appointment={appointment.data} />}
     </HubPage>
   );
@@ -120,12 +106,7 @@ function AppointmentBody({ appointment }: { appointment: AppointmentDetail }) {
           {failure}
         </Alert>
       )}
-      <Paper variant="outlined" component="section" aria-labelledby="appointment-details" sx={{ borderRadius: 3, p: { xs: 2, sm: 3 } }}>
-        <Typography id="appointment-details" variant="h2" sx={{ mb: 1.5 }}>
-          {t('event.details')}
-        </Typography>
-        <DetailList rows={rows} />
-      </Paper>
+      <DetailsSection id="appointment-details" title={t('event.details')} rows={rows} />
       <ConfirmDialog
         open={confirming}
         title={t('appointment.cancelTitle')}

@@ -1,24 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import type { CalendarEvent } from '@healthbook/shared/contracts/calendar';
 import { useUnsavedChangesGuard } from '../../../components/dialogs/unsaved-changes';
 import { flash } from '../../../components/flash-message';
 import { HubPage } from '../../../components/hub-page';
-import { ApiError } from '../../../lib/api-client';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
 import { useEvent } from '../api/get-event';
 import { useTimeZone } from '../calendar-time';
 import { eventFormValues } from '../event-values';
 import { useEventForm } from './event-form';
-import { eventIdParam } from './event-page';
+import { eventIdParam, LoadState } from './event-page';
 
 /** /calendar/:eventId/edit — the event's form; offered only for events that do not repeat (a repeating one goes back to its page). */
 export default function EventEditPage() {
@@ -31,16 +27,7 @@ export default function EventEditPage() {
   if (event.data?.is_recurring) return <Navigate to={paths.calendarEvent(clientId, id)} replace />;
   return (
     <HubPage pageTitle={t('form.editTitle')} maxWidth={720} back={{ to: paths.calendarEvent(clientId, id), label: event.data?.title ?? t('event.back') }}>
-      {event.isPending && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-          <CircularProgress aria-label={t('page.loading')} />
-        </Box>
-      )}
-      {event.isError && (
-        <Alert severity={event.error instanceof ApiError && event.error.status === 404 ? 'info' : 'error'}>
-          {event.error instanceof ApiError && event.error.status === 404 ? t('event.notFound') : t('event.loadFailed')}
-        </Alert>
-      )}
+      <LoadState query={event} label={t('page.loading')} notFound={t('event.notFound')} failed={t('event.loadFailed')} />
       {event.data && <EditForm key={event.data.event_id} event={event.data} />}
     </HubPage>
   );

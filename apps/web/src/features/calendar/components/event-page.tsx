@@ -45,24 +45,41 @@ function EventView({ id }: { id: number }) {
   const event = useEvent(id);
   return (
     <HubPage pageTitle={event.data?.title ?? t('page.title')} maxWidth={800} back={{ to: paths.calendar(clientId), label: t('event.back') }}>
-      {event.isPending && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-          <CircularProgress aria-label={t('page.loading')} />
-        </Box>
-      )}
-      {event.isError && (
-        <Alert severity={event.error instanceof ApiError && event.error.status === 404 ? 'info' : 'error'}>
-          {event.error instanceof ApiError && event.error.status === 404 ? t('event.notFound') : t('event.loadFailed')}
-        </Alert>
-      )}
+      <LoadState query={event} label={t('page.loading')} notFound={t('event.notFound')} failed={t('event.loadFailed')} />
       {event.data && <EventBody event={event.data} />}
       <FlashMessage />
     </HubPage>
   );
 }
 
-/** The rows of the details list, shared with the appointment page's layout. */
-export function DetailList({ rows }: { rows: Array<[string, ReactNode]> }) {
+/** A page's loading spinner, or its "not found" / "could not load" message (the event and appointment pages). */
+export function LoadState({ query, label, notFound, failed }: { query: { isPending: boolean; isError: boolean; error: unknown }; label: string; notFound: string; failed: string }) {
+  if (query.isPending) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+        <CircularProgress aria-label={label} />
+      </Box>
+    );
+  }
+  if (!query.isError) return null;
+  const missing = query.error instanceof ApiError && query.error.status === 404;
+  return <Alert severity={missing ? 'info' : 'error'}>{missing ? notFound : failed}</Alert>;
+}
+
+/** The details card of the event and appointment pages: a heading and the list of rows. */
+export function DetailsSection({ id, title, rows }: { id: string; title: string; rows: Array<[string, ReactNode]> }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ borderRadius: 3, p: { xs: 2, sm: 3 } }}>
+      <Typography id={id} variant="h2" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      <DetailList rows={rows} />
+    </Paper>
+  );
+}
+
+/** The rows of the details list. */
+function DetailList({ rows }: { rows: Array<[string, ReactNode]> }) {
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 30%) 1fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1.25 } }}>
       {rows.map(([term, value]) => (
@@ -144,12 +161,7 @@ function EventBody({ event }: { event: CalendarEvent }) {
           {failure}
         </Alert>
       )}
-      <Paper variant="outlined" component="section" aria-labelledby="event-details" sx={{ borderRadius: 3, p: { xs: 2, sm: 3 } }}>
-        <Typography id="event-details" variant="h2" sx={{ mb: 1.5 }}>
-          {t('event.details')}
-        </Typography>
-        <DetailList rows={rows} />
-      </Paper>
+      <DetailsSection id="event-details" title={t('event.details')} rows={rows} />
       <ConfirmDialog
         open={confirming}
         title={event.is_recurring ? t('event.deleteSeriesTitle') : t('event.deleteTitle')}
