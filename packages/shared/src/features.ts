@@ -64,7 +64,7 @@ export const FEATURES = [
   { key: 'care-team', route: 'careclub/care-team', displayName: 'View care team', icon: 'Diversity3', available: false },
   { key: 'provider-search', route: 'provider-details', displayName: 'Search for provider', icon: 'PersonSearch', available: true },
   { key: 'urgent-care', route: 'urgent-care', displayName: 'Find urgent care', icon: 'LocalPharmacy', available: false },
-  { key: 'share-record', route: 'sharing', displayName: 'Share my record', icon: 'Share', available: false },
+  { key: 'share-record', route: 'sharing', displayName: 'Share my record', icon: 'Share', available: true },
   { key: 'link-accounts', route: 'link-accounts', displayName: 'Link my accounts', icon: 'Link', available: false },
   { key: 'personal-info', route: 'settings/profile?tabId=0', displayName: 'Personal info', icon: 'Person', available: true, core: true },
   { key: 'security', route: 'settings/profile?tabId=3', displayName: 'Security', icon: 'Security', available: true, core: true },

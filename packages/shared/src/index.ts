@@ -17,3 +17,5 @@ export * from './contracts/documents';
 export * from './calendar';
 export * from './contracts/calendar';
 export * from './contracts/appointments';
+export * from './contracts/sharing';
+export * from './contracts/exports';

@@ -2,10 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { HealthRecord } from '@healthbook/shared/contracts/records';
 import { categoryDefinition } from '@healthbook/shared/records/categories';
-import { countryName } from '@healthbook/shared/records/choices';
 import type { CategoryDefinition, RecordField } from '@healthbook/shared/records/fields';
-import { formatMedicalDate, type DatePart } from '@healthbook/shared/records/medical-date';
-import { displayUnit, toDisplay, type Measure } from '@healthbook/shared/records/units';
+import { formatField as formatSharedField, formatIsoDate, formatMeasurement } from '@healthbook/shared/records/format';
 
 /** Namespaces of the records pages: their own texts, the shared field labels and choices, the rules' messages. */
 export const RECORD_NAMESPACES = ['healthRecords', 'records', 'validation'] as const;
@@ -15,43 +13,11 @@ export function fieldLabel(t: TFunction, category: CategoryDefinition, field: st
   return t([`records:categoryFields.${category.key}.${field}`, `records:fields.${field}`]);
 }
 
-/** A YYYY-MM-DD date in the reader's language. */
-export function formatIsoDate(value: string, locale: string): string {
-  return formatMedicalDate({ date: value, part: 'day' }, locale, '');
-}
-
-/** A measurement in the reader's units ("72.5 kg", "160 lb", "120/80 mmHg"). */
-export function formatMeasurement(measure: Measure, value: number, secondary: number | null, imperial: boolean, locale: string): string {
-  const unit = displayUnit(measure, imperial);
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: unit.decimals }).format(toDisplay(measure, value, imperial));
-  if (measure === 'blood_pressure' && secondary !== null) return `${number}/${new Intl.NumberFormat(locale).format(secondary)} ${unit.unit}`;
-  return `${number} ${unit.unit}`;
-}
+export { formatIsoDate, formatMeasurement };
 
 /** One field of a record as text, or '' when it has no value. */
-export function formatField(t: TFunction, locale: string, category: CategoryDefinition, field: RecordField, record: Record<string, unknown>, imperial: boolean): string {
-  const value = record[field.name];
-  switch (field.kind) {
-    case 'medicalDate':
-      return formatMedicalDate({ date: (value as string | null) ?? null, part: (record[`${field.name}_part`] as DatePart | null) ?? null }, locale, t('records:inThePast'));
-    case 'date':
-      return typeof value === 'string' ? formatIsoDate(value, locale) : '';
-    case 'boolean':
-      return value === true ? t('records:boolean.true') : t('records:boolean.false');
-    case 'choice':
-      return typeof value === 'string' ? t(`records:choices.${field.list}.${value}`) : '';
-    case 'country':
-      return typeof value === 'string' ? countryName(value, locale) : '';
-    case 'measurement': {
-      const measure = record.measure as Measure | null;
-      if (typeof value !== 'number' || !measure) return '';
-      return formatMeasurement(measure, value, (record.diastolic as number | null) ?? null, imperial, locale);
-    }
-    case 'number':
-      return typeof value === 'number' ? new Intl.NumberFormat(locale, { maximumFractionDigits: field.decimals ?? 0 }).format(value) : '';
-    case 'text':
-      return typeof value === 'string' ? value : '';
-  }
+export function formatField(t: TFunction, locale: string, _category: CategoryDefinition, field: RecordField, record: Record<string, unknown>, imperial: boolean): string {
+  return formatSharedField((key) => t(key), locale, field, record, imperial);
 }
 
 /** What a record is called: its title field as text. */

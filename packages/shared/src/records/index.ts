@@ -4,3 +4,4 @@ export * from './choices';
 export * from './categories';
 export * from './units';
 export * from './rules';
+export * from './format';

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { CATEGORY_KEYS } from '../records/categories';
+import { SHARE_ITEMS_MAX } from '../sharing';
+import { calendarDaySchema } from './calendar';
+import { IdParamSchema, IdSchema } from './common';
+
+/**
+ * Taking the record away: a PDF of chosen categories (§4 "Record saving and leaving": the wait
+ * message, then the link opens) and FHIR R4 (export as a Bundle; import of a Bundle after a
+ * preview).
+ */
+
+/** POST /api/v1/hr/export/ */
+export const ExportBodySchema = z
+  .object({
+    types: z.array(z.enum(CATEGORY_KEYS, { message: 'validation:categoryUnknown' })).min(1, { message: 'validation:exportTypesRequired' }).max(CATEGORY_KEYS.length),
+    record_ids: z.array(IdSchema).max(SHARE_ITEMS_MAX).optional().describe('only these records (of the chosen types)'),
+    date_from: calendarDaySchema.optional().describe("records from this day on (their own date; categories without one: when they were added)"),
+    date_to: calendarDaySchema.optional(),
+    include_private: z.boolean().default(false).describe('"for my eyes only" records too (off by default; the owner only)'),
+    language: z.enum(['en', 'el']).optional().describe("the PDF's language (default: the request's)"),
+    time_zone: z.string().max(64).optional().describe('IANA zone the "made at" time is written in (default UTC)'),
+    patient: IdSchema.optional(),
+  })
+  .meta({ id: 'ExportBody' });
+export type ExportBody = z.input<typeof ExportBodySchema>;
+export type ExportInput = z.output<typeof ExportBodySchema>;
+
+export const ExportLinkSchema = z
+  .object({
+    url: z.string().describe('GET it with your Authorization header within 15 minutes: the PDF (for you only; anyone else: 404)'),
+    expires_at: z.string(),
+    records: z.number().int().describe('records in the PDF'),
+  })
+  .meta({ id: 'ExportLink' });
+export type ExportLink = z.infer<typeof ExportLinkSchema>;
+export const ExportFileParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, { message: 'validation:exportLinkInvalid' }) });
+
+/** GET /api/v1/fhir/export/ */
+export const FhirExportQuerySchema = z.object({
+  patient: IdParamSchema.optional(),
+  types: z.string().max(400).optional().describe('comma-separated categories (default: all)'),
+  include_private: z.enum(['true', 'false']).optional().describe('"for my eyes only" records too (the owner only; default false)'),
+});
+export type FhirExportQuery = z.output<typeof FhirExportQuerySchema>;
+
+/** One resource of an imported Bundle, as the preview lists it. */
+export const FhirImportItemSchema = z.object({
+  key: z.string().describe('names the entry in `accept` (its position and resource type: "3:Condition")'),
+  resource_type: z.string(),
+  category: z.string().nullable().describe('the category it becomes, or null when it is skipped'),
+  title: z.string(),
+  date: z.string().nullable(),
+  status: z.enum(['new', 'duplicate', 'skipped', 'invalid']).describe('duplicate: already in your record (imported before, or the same record); skipped: a resource type that has no category; invalid: it breaks the category’s rules'),
+  reason: z.string().nullable().describe('why it is skipped or invalid'),
+});
+export type FhirImportItem = z.infer<typeof FhirImportItemSchema>;
+
+/** POST /api/v1/fhir/import/: `{bundle, accept?}`; without accept, a preview (nothing is written). */
+export const FhirImportBodySchema = z
+  .object({
+    bundle: z.looseObject({ resourceType: z.string() }).describe('a FHIR R4 Bundle (JSON)'),
+    accept: z.array(z.string().max(80)).max(10_000).optional().describe('the keys to import; absent: preview only'),
+    patient: IdSchema.optional(),
+  })
+  .meta({ id: 'FhirImportBody' });
+export type FhirImportBody = z.input<typeof FhirImportBodySchema>;
+
+export const FhirImportResultSchema = z
+  .object({
+    preview: z.boolean(),
+    items: z.array(FhirImportItemSchema),
+    imported: z.number().int(),
+    duplicates: z.number().int(),
+    skipped: z.number().int(),
+    invalid: z.number().int(),
+  })
+  .meta({ id: 'FhirImportResult' });
+export type FhirImportResult = z.infer<typeof FhirImportResultSchema>;
