@@ -102,6 +102,19 @@ export class RecordsRepository {
     return { count: Number(counted!.count), rows };
   }
 
+  /**
+   * Every record of some categories (optionally only some records, a range of their dates), with
+   * their attachments, newest first within a category: what an export or a share shows.
+   */
+  listMany(options: { categories: readonly string[]; ids?: readonly number[] | undefined; includePrivate: boolean; dateFrom?: string | undefined; dateTo?: string | undefined }): Promise<RecordRow[]> {
+    if (options.categories.length === 0 || options.ids?.length === 0) return Promise.resolve([]);
+    let query = this.base(options.includePrivate).where('category', 'in', options.categories);
+    if (options.ids) query = query.where('id', 'in', options.ids);
+    if (options.dateFrom) query = query.where('sort_date', '>=', options.dateFrom);
+    if (options.dateTo) query = query.where('sort_date', '<=', options.dateTo);
+    return query.select(recordColumns).orderBy('category').orderBy('sort_date', (ob) => ob.desc().nullsLast()).orderBy('id', 'desc').execute();
+  }
+
   /** One record of a category (another category's id is not found). */
   get(category: string, id: number, includePrivate: boolean): Promise<RecordRow | undefined> {
     return this.base(includePrivate).where('category', '=', category).where('id', '=', id).select(recordColumns).executeTakeFirst();
