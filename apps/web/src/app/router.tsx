@@ -1,5 +1,6 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { DEFAULT_CLIENT_ID } from '@healthbook/shared/constants';
+import { SHARE_ROUTES } from '@healthbook/shared/sharing';
 import { DelayedLoader } from '../components/delayed-loader';
 import { RouteError } from '../components/route-error';
 import { lazyPage } from '../lib/lazy';
@@ -35,6 +36,25 @@ function featureRoutes(): RouteObject[] {
       lazy: lazyPage(page),
     })),
   );
+}
+
+/**
+ * The public pages of a share's recipient (§2 "Public recipient routes"): no sign-in, in the
+ * organisation's plain frame (named, so a signed-in member opening a link sees no hub either).
+ * The addresses with a token only put it aside and move on (plain: nothing drawn).
+ */
+function shareRecipientRoutes(): RouteObject[] {
+  const handle = { layout: 'limited' } as const;
+  const entry = lazyPage(() => import('../features/share-recipient/components/share-entry-page'), { plain: true });
+  const verification = lazyPage(() => import('../features/share-recipient/components/share-verification-page'));
+  const content = lazyPage(() => import('../features/share-recipient/components/shared-content-page'));
+  const ended = lazyPage(() => import('../features/share-recipient/components/share-ended-page'));
+  return [
+    ...[SHARE_ROUTES.linkRecords, SHARE_ROUTES.linkDocuments, SHARE_ROUTES.qrRecords].map((segment) => ({ path: `${segment}/:uid?/:token?`, handle, lazy: entry })),
+    ...[SHARE_ROUTES.verifyRecords, SHARE_ROUTES.verifyDocuments, SHARE_ROUTES.verifyQr].map((path) => ({ path, handle, lazy: verification })),
+    ...[SHARE_ROUTES.records, SHARE_ROUTES.documents].map((path) => ({ path, handle, lazy: content })),
+    ...[SHARE_ROUTES.revoked, SHARE_ROUTES.revokedQr, SHARE_ROUTES.expired].map((path) => ({ path, handle, lazy: ended })),
+  ];
 }
 
 /** The login page needs its guard only when a session is stored. */
@@ -88,6 +108,8 @@ export const routes = [
           // Session and account (features/session, features/account)
           { path: 'verify', loader: lazyGuard('verifyGuard'), lazy: lazyPage(() => import('../features/session/components/verify-page')) },
           { path: 'safeHavenLogout', loader: lazyGuard('logoutLoader') },
+          // A share's recipient (features/share-recipient): no sign-in, the organisation's plain frame.
+          ...shareRecipientRoutes(),
           {
             id: 'signed-in',
             loader: lazyGuard('signedInGuard'),

@@ -1,4 +1,5 @@
 import { DEFAULT_CLIENT_ID } from '@healthbook/shared/constants';
+import { SHARE_ROUTES, type ShareKind, type ShareMethod } from '@healthbook/shared/sharing';
 
 /**
  * The query parameters of the telehealth pages, named as the specification names them:
@@ -90,4 +91,11 @@ export const paths = {
   calendarEvent: (clientId: string, eventId: number) => `/${clientId}/calendar/${eventId}`,
   calendarEventEdit: (clientId: string, eventId: number) => `/${clientId}/calendar/${eventId}/edit`,
   cancelConfirmation: (clientId: string, eventId: number) => withQuery(`/${clientId}/cancel-confirmation`, { eventId }),
+  // A share's recipient (features/share-recipient): public pages, no sign-in; the token is never in these.
+  shareVerification: (clientId: string, kind: ShareKind, method: ShareMethod) =>
+    `/${clientId}/${method === 'qr' ? SHARE_ROUTES.verifyQr : kind === 'documents' ? SHARE_ROUTES.verifyDocuments : SHARE_ROUTES.verifyRecords}`,
+  sharedContent: (clientId: string, kind: ShareKind) => `/${clientId}/${kind === 'documents' ? SHARE_ROUTES.documents : SHARE_ROUTES.records}`,
+  /** The revoked page: its own route for a share opened from a QR code. */
+  shareRevoked: (clientId: string, method: ShareMethod) => `/${clientId}/${method === 'qr' ? SHARE_ROUTES.revokedQr : SHARE_ROUTES.revoked}`,
+  shareExpired: (clientId: string) => `/${clientId}/${SHARE_ROUTES.expired}`,
 } as const;

@@ -104,4 +104,11 @@ export const queryKeys = {
     /** GET /api/v1/appointments/{availability_det_id}/ */
     detail: (availabilityDetId: number) => [...queryKeys.appointments.all, 'detail', availabilityDetId] as const,
   },
+  shareRecipient: {
+    all: ['share-recipient'] as const,
+    /** POST /api/v1/sharing/public/open/ for a share's uid (the token stays out of keys). */
+    opening: (uid: string) => [...queryKeys.shareRecipient.all, 'opening', uid] as const,
+    /** GET /api/v1/sharing/public/content/ (X-Share-Session), labels in the reader's language. */
+    content: (uid: string, language: string) => [...queryKeys.shareRecipient.all, 'content', uid, language] as const,
+  },
 };
