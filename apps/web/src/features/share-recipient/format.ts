@@ -5,7 +5,7 @@ const localeOf = (language: string) => (language === 'en' ? 'en-GB' : language);
 export function formatMoment(iso: string, language: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
-  return new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(at);
+  return new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
 }
 
 /** A size for people: 512 B, 14 KB, 3.2 MB. */

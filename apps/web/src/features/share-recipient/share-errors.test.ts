@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { failureMessage, failurePage, shareFailure } from './share-errors';
+import { contentFailureTarget, failureMessage, failurePage, shareFailure } from './share-errors';
 
 describe('shareFailure', () => {
   it('maps each answer of the public routes', () => {
@@ -33,5 +33,19 @@ describe('failureMessage', () => {
     expect(failureMessage(new ApiError(429, { detail: 'Request was throttled.' }), 'Too many.')).toBe('Request was throttled.');
     expect(failureMessage(new ApiError(502, '<html>'), 'Failed.')).toBe('Failed.');
     expect(failureMessage(new TypeError('x'), 'Failed.')).toBe('Failed.');
+  });
+});
+
+describe('contentFailureTarget', () => {
+  const qr = { kind: 'records', method: 'qr' } as const;
+  const docs = { kind: 'documents', method: 'link' } as const;
+  it('a session that is over: the check again; a share that is over: its page; a file not found or a failure: the page stays', () => {
+    expect(contentFailureTarget(new ApiError(401, { detail: 'x' }), 'hb', docs)).toEqual({ to: '/hb/health-vault/health-vault-recipient-verification', verifyAgain: true });
+    expect(contentFailureTarget(new ApiError(401, { detail: 'x' }), 'hb', qr)).toEqual({ to: '/hb/health-record/recipient-qr-code-verification', verifyAgain: true });
+    expect(contentFailureTarget(new ApiError(410, { detail: 'x', reason: 'revoked' }), 'hb', qr)).toEqual({ to: '/hb/share-health-record-link-revoked', verifyAgain: false });
+    expect(contentFailureTarget(new ApiError(410, { detail: 'x', reason: 'expired' }), 'hb', docs)).toEqual({ to: '/hb/share-record-link-expired', verifyAgain: false });
+    expect(contentFailureTarget(new ApiError(404, { detail: 'x' }), 'hb', docs)).toBeNull();
+    expect(contentFailureTarget(new ApiError(500, null), 'hb', docs)).toBeNull();
+    expect(contentFailureTarget(new ApiError(429, { detail: 'x' }), 'hb', docs)).toBeNull();
   });
 });

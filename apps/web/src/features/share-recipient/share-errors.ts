@@ -1,4 +1,4 @@
-import type { ShareMethod } from '@healthbook/shared/sharing';
+import type { ShareKind, ShareMethod } from '@healthbook/shared/sharing';
 import { ApiError } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { paths } from '../../lib/paths';
@@ -45,4 +45,17 @@ export function failurePage(failure: ShareFailure, clientId: string, method: Sha
 /** The server's own words of a failure ({detail} or {code: [...]}) or, without any, `fallback`. */
 export function failureMessage(error: unknown, fallback: string): string {
   return applyServerErrors(error, { fallback }) ?? fallback;
+}
+
+/**
+ * Where a failed call of the content pages (content, PDF, files) leads: the check again when the
+ * session is over, an ended page when the share is, or nowhere (the page says what failed). A 404
+ * there is a file no longer shared, not an unknown address.
+ */
+export function contentFailureTarget(error: unknown, clientId: string, share: { kind: ShareKind; method: ShareMethod }): { to: string; verifyAgain: boolean } | null {
+  if (error instanceof ApiError && error.status === 404) return null;
+  const failure = shareFailure(error);
+  if (failure === 'session' || failure === 'locked') return { to: paths.shareVerification(clientId, share.kind, share.method), verifyAgain: true };
+  const page = failurePage(failure, clientId, share.method);
+  return page ? { to: page, verifyAgain: false } : null;
 }

@@ -143,6 +143,8 @@ describe("the share recipient's pages", () => {
       fireEvent.click(await screen.findByRole('button', { name: 'I already have a code' }));
       enterCode('000000');
       expect(await screen.findByText('The code is not right. 4 attempts left.')).toBeTruthy();
+      // Empty boxes for the next try.
+      await waitFor(() => expect(screen.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveProperty('value', ''));
       fireEvent.click(screen.getByRole('button', { name: 'Send me the code' }));
       expect(await screen.findByText('Too many codes asked for. Try again in 15 minutes.')).toBeTruthy();
     });
@@ -219,6 +221,16 @@ describe("the share recipient's pages", () => {
       expect(await location()).toBe('/healthbook/health-record/recipient-verification');
       expect(shareSession.session()).toBeNull();
       expect(shareSession.load()).not.toBeNull();
+    });
+
+    it('the PDF: fetched with the session; a failure says so and the page stays', async () => {
+      const calls = mockFetch(({ url }) => (url.endsWith('/content/') ? json(200, content) : json(404, { detail: 'Not found.' })));
+      await contentPage();
+      fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
+      expect(await screen.findByText('The PDF could not be prepared. Please try again.')).toBeTruthy();
+      expect(calls[1]).toMatchObject({ url: '/api/v1/sharing/public/pdf/', method: 'GET' });
+      expect(calls[1]!.headers['x-share-session']).toBe('S-1');
+      expect(screen.getByRole('heading', { level: 1, name: 'Health record of Maria Papadopoulou' })).toBeTruthy();
     });
 
     it('a share revoked meanwhile leads to the revoked page', async () => {

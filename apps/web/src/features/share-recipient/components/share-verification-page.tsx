@@ -137,7 +137,10 @@ function CodeStep({ share, entry, clientId, onLocked }: CodeStepProps) {
       await verify.mutateAsync({ ...link, code });
       await navigate(paths.sharedContent(clientId, share.kind), { replace: true });
     } catch (err) {
-      setInvalid(shareFailure(err) === 'rejected');
+      const wrong = shareFailure(err) === 'rejected';
+      setInvalid(wrong);
+      // A wrong code: empty boxes for the next try (editing one digit of a full row would send it at once).
+      if (wrong) setResetKey((k) => k + 1);
       handle(err, setError);
       setTrying(false);
       busy.current = false;
@@ -180,7 +183,7 @@ function CodeStep({ share, entry, clientId, onLocked }: CodeStepProps) {
         </Alert>
       )}
       <CodeForm
-        // A new code clears the boxes and the error.
+        // A new code, or a wrong one, empties the boxes.
         key={resetKey}
         label={t(qr ? 'verify.passcodeLabel' : 'verify.codeLabel')}
         instructions={qr ? t('verify.passcodeText', { name: share.patient_first_name }) : sent ? undefined : t('verify.codeText', { email: share.recipient_email_hint })}

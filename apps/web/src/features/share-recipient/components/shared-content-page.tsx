@@ -23,7 +23,7 @@ import { paths } from '../../../lib/paths';
 import { useSharedContent } from '../api/get-shared-content';
 import { downloadSharedFile, downloadSharedPdf } from '../api/shared-files';
 import { formatMoment, formatSize } from '../format';
-import { failurePage, shareFailure } from '../share-errors';
+import { contentFailureTarget } from '../share-errors';
 import { shareSession, type ShareEntry } from '../share-session';
 import { SharedFilePreview, canPreview, type SharedFile } from './shared-file-preview';
 import { SharedRecordCard } from './shared-record-card';
@@ -67,17 +67,13 @@ function Content({ entry, session, clientId }: { entry: ShareEntry; session: str
   /** Leaves for the check (session over) or the ended page; answers whether it did. */
   const leave = useCallback(
     (error: unknown): boolean => {
-      const failure = shareFailure(error);
-      if (failure === 'session' || failure === 'locked') {
-        shareSession.dropSession();
-        void navigate(paths.shareVerification(clientId, entry.kind, entry.method), { replace: true });
-        return true;
-      }
-      const page = failurePage(failure, clientId, entry.method);
-      if (page) void navigate(page, { replace: true });
-      return page !== null;
+      const target = contentFailureTarget(error, clientId, entry);
+      if (!target) return false;
+      if (target.verifyAgain) shareSession.dropSession();
+      void navigate(target.to, { replace: true });
+      return true;
     },
-    [clientId, entry.kind, entry.method, navigate],
+    [clientId, entry, navigate],
   );
 
   useEffect(() => {
@@ -101,8 +97,8 @@ function Content({ entry, session, clientId }: { entry: ShareEntry; session: str
 
   if (content.isPending) return <DelayedLoader label={t('content.loading')} />;
   if (content.isError) {
-    const failure = shareFailure(content.error);
-    if (failure !== 'failed' && failure !== 'rejected' && failure !== 'throttled') return <DelayedLoader label={t('content.loading')} />;
+    // Leaving for the check or an ended page (see leave).
+    if (contentFailureTarget(content.error, clientId, entry)) return <DelayedLoader label={t('content.loading')} />;
     return (
       <Box sx={{ flex: 1, px: 2, py: { xs: 4, md: 8 }, maxWidth: 640, mx: 'auto', width: '100%' }}>
         <title>{t('content.pageTitle')}</title>
