@@ -5,7 +5,8 @@
 // unknown and malformed addresses. Axe on every public page, one of them in Greek.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { api, apiLogin, mailLink, registeredPatient, scan, typeCode, uniqueEmail } from './accounts';
+import { onePagePdf } from '../../server/src/db/seed/demo-files';
+import { api, apiLogin, BASE_URL, mailLink, registeredPatient, scan, typeCode, uniqueEmail } from './accounts';
 import { sixDigitCode, waitForMail } from './mailbox';
 
 test.describe.configure({ timeout: 120_000 });
@@ -84,7 +85,7 @@ test('a link share: e-mail, code, the records without the private one, the PDF; 
   await scan(page);
 
   // The PDF.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), page.getByRole('button', { name: 'Download PDF' }).click()]);
   expect(download.suggestedFilename()).toBe('health-record.pdf');
   const pdf = await readFile((await download.path())!);
   expect(pdf.subarray(0, 4).toString('latin1')).toBe('%PDF');
@@ -145,6 +146,36 @@ test('a QR share opened with its passcode, after one wrong try', async ({ browse
   await expect(page.getByRole('heading', { level: 1, name: 'This share has been revoked' })).toBeVisible();
   await expect(page.getByText(/new QR code/)).toBeVisible();
   await scan(page);
+  await page.context().close();
+});
+
+test('a documents share by link: the Document Center check, the list, a download', async ({ browser }) => {
+  const patient = await registeredPatient('share-docs');
+  const token = await apiLogin(patient.email, patient.password);
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(onePagePdf({ title: 'ECG', lines: ['Sinus rhythm'] }))], { type: 'application/pdf' }), 'ECG report.pdf');
+  const uploaded = await fetch(`${BASE_URL}/api/v1/documents/`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  expect(uploaded.status).toBe(201);
+  const document = (await uploaded.json()) as { id: number };
+  const recipient = uniqueEmail('docs-recipient');
+  const share = await createShare(token, { kind: 'documents', document_ids: [document.id], recipient_name: 'Dr Docs', recipient_email: recipient, method: 'link' });
+  expect(new URL(share.url).pathname).toMatch(/^\/healthbook\/shareddocs\//);
+
+  const page = await recipientPage(browser);
+  await page.goto(share.url);
+  await expect(page).toHaveURL(/\/healthbook\/health-vault\/health-vault-recipient-verification$/);
+  await expect(page.getByRole('heading', { level: 1, name: `${patient.first_name} shared documents with you` })).toBeVisible();
+  await page.getByRole('button', { name: 'Send me the code' }).click();
+  await typeCode(page, sixDigitCode(await waitForMail(recipient, /Your code to open/)));
+  await expect(page).toHaveURL(/\/healthbook\/shared-documents$/);
+  await expect(page.getByRole('heading', { level: 1, name: `Documents of ${patient.first_name} ${patient.last_name}` })).toBeVisible();
+  await expect(page.getByText('ECG report.pdf')).toBeVisible();
+  await scan(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download ECG report.pdf' }).click()]);
+  expect(download.suggestedFilename()).toBe('ECG report.pdf');
+  expect((await readFile((await download.path())!)).subarray(0, 4).toString('latin1')).toBe('%PDF');
+  const accesses = await api<Array<{ action: string }>>(`/api/v1/sharing/${share.id}/accesses/`, { token });
+  expect(accesses.body.map((a) => a.action)).toEqual(expect.arrayContaining(['verified', 'viewed', 'document']));
   await page.context().close();
 });
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -27,10 +28,12 @@ import { shareSession, type ShareEntry } from '../share-session';
  */
 export default function ShareVerificationPage() {
   const { clientId } = useOrganizationContext();
+  // Read once: a session kept meanwhile (by this page's own check) is this page's to act on.
   const [entry] = useState(() => shareSession.load());
+  const [verified] = useState(() => shareSession.session() !== null);
   if (!entry) return <Navigate to={paths.shareExpired(clientId)} replace />;
   // Verified before in this browser session (coming back to this page): the content.
-  if (shareSession.session()) return <Navigate to={paths.sharedContent(clientId, entry.kind)} replace />;
+  if (verified) return <Navigate to={paths.sharedContent(clientId, entry.kind)} replace />;
   return <Verification entry={entry} clientId={clientId} />;
 }
 
@@ -222,11 +225,20 @@ function Locked({ entry }: { entry: ShareEntry }) {
   const { t } = useTranslation('shareRecipient');
   const suffix = entry.method === 'qr' ? 'Qr' : '';
   return (
-    <FormPage pageTitle={t('locked.pageTitle')} heading={t('locked.title')}>
+    <FormPage pageTitle={t('locked.pageTitle')} heading={t('locked.title')} top={<LockIcon />}>
       <Alert severity="warning" sx={{ mb: 2 }}>
         {entry.firstName ? t(`locked.text${suffix}`, { name: entry.firstName }) : t(`locked.textAnonymous${suffix}`)}
       </Alert>
       <Typography color="text.secondary">{t('locked.next')}</Typography>
     </FormPage>
+  );
+}
+
+/** Material "Lock" (outlined), drawn inline. */
+function LockIcon() {
+  return (
+    <Box component="svg" viewBox="0 0 24 24" aria-hidden="true" sx={{ width: 48, height: 48, fill: 'currentColor', color: 'text.secondary', display: 'block', mb: 2 }}>
+      <path d="M18 8h-1V6c0-2.76-2.24-5-5-5S7 3.24 7 6v2H6c-1.1 0-2 .9-2 2v10c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V10c0-1.1-.9-2-2-2M9 6c0-1.66 1.34-3 3-3s3 1.34 3 3v2H9zm9 14H6V10h12zm-6-3c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2" />
+    </Box>
   );
 }

@@ -28,13 +28,13 @@ import { shareSession, type ShareEntry } from '../share-session';
 import { SharedFilePreview, canPreview, type SharedFile } from './shared-file-preview';
 import { SharedRecordCard } from './shared-record-card';
 
-/** On paper: the page itself, without the language switch, the footer or the buttons. */
+/** On paper: the page itself, without the frame's header and footer or the buttons. */
 const printStyles = (
   <GlobalStyles
     styles={{
       '@media print': {
-        '.hb-lang, .hb-footer, .hb-skip, [data-print="hide"]': { display: 'none !important' },
-        '.hb-header': { position: 'static !important' },
+        // The page's own header carries the organisation's logo on paper.
+        '.hb-header, .hb-footer, .hb-skip, [data-print="hide"]': { display: 'none !important' },
       },
     }}
   />
@@ -181,9 +181,10 @@ function Header({ content, fullName, language, children }: { content: SharedCont
   ];
   return (
     <Paper variant="outlined" component="header" sx={{ borderRadius: 3, p: { xs: 2.5, sm: 4 }, mb: 3 }}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
+      <Stack direction="row" useFlexGap spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
+        {/* On screen the frame's header shows the logo; on paper, this one. */}
         {content.organization.logo_url && (
-          <Box component="img" src={content.organization.logo_url} alt="" sx={{ height: 28, maxWidth: 140, objectFit: 'contain' }} />
+          <Box component="img" src={content.organization.logo_url} alt="" sx={{ display: 'none', height: 28, maxWidth: 140, objectFit: 'contain', '@media print': { display: 'block' } }} />
         )}
         <Typography variant="overline" component="p" color="text.secondary" sx={{ lineHeight: 1.4 }}>
           {t('content.sharedThrough', { org: content.organization.name })}
@@ -270,7 +271,7 @@ function DocumentList({
                     {`${formatSize(doc.size, language)} · ${t('content.added', { date: formatMoment(doc.created_at, language) })}`}
                   </Typography>
                 </Box>
-                <Stack direction="row" spacing={1} data-print="hide">
+                <Stack direction="row" spacing={1} data-print="hide" sx={{ ml: { xs: 5, sm: 0 } }}>
                   {canPreview(doc) && (
                     <Button variant="outlined" size="small" startIcon={<Visibility />} onClick={() => onView(doc)} aria-label={t('content.viewFile', { name: doc.file_name })}>
                       {t('content.view')}

@@ -35,7 +35,7 @@ export function SharedRecordCard({ record, onDownload, downloading }: { record: 
         </Typography>
       )}
       {fields.length > 0 && (
-        <Box component="dl" sx={{ m: 0, mt: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 35%) 1fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 } }}>
+        <Box component="dl" sx={{ m: 0, mt: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 240px) 1fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 } }}>
           {fields.map((field) => (
             <Box key={field.name} sx={{ display: 'contents' }}>
               <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
