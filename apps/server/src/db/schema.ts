@@ -374,6 +374,18 @@ export interface CalendarFeedsTable {
   created_at: Timestamp;
 }
 
+export interface ExportsTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  patient_id: number;
+  token_hash: string;
+  storage_key: string;
+  records: number;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -402,6 +414,7 @@ export interface Database {
   appointments: AppointmentsTable;
   reminders: RemindersTable;
   calendar_feeds: CalendarFeedsTable;
+  exports: ExportsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

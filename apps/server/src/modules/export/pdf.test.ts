@@ -1,29 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { categoryDefinition } from '@healthbook/shared';
 import { manySections, recordRow } from '../../../test/pdf-samples';
+import { pdfText } from '../../../test/pdf-text';
+import { exportIncludesPrivate } from './export.service';
 import { renderRecordsPdf, type PdfInput, type PdfSection } from './pdf';
-
-const work = mkdtempSync(path.join(tmpdir(), 'hb-pdf-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/**
- * The text of a PDF as a reader's tool extracts it (poppler's pdftotext, Debian package
- * poppler-utils; .ci/run installs it). Missing, the test fails and says so.
- */
-function pdfText(pdf: Buffer): string {
-  const file = path.join(work, `${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('pdftotext is missing: install the Debian package poppler-utils (apt-get install poppler-utils)');
-    throw err;
-  }
-}
 
 /** Whitespace as pdftotext lays it out does not matter: compare words. */
 const words = (text: string) => text.replace(/\s+/g, ' ');
@@ -119,5 +100,14 @@ describe('renderRecordsPdf', () => {
     // A logo of a kind it cannot draw is left out, not an error.
     const other = await renderRecordsPdf(input({ organization: { name: 'Northwind Health', logo: { data: Buffer.from('GIF89a'), contentType: 'image/gif' } } }));
     expect(words(pdfText(other))).toContain('Northwind Health');
+  });
+});
+
+describe('private records in an export', () => {
+  it('are in it when their owner asks, never for anyone else', () => {
+    expect(exportIncludesPrivate('owner', true)).toBe(true);
+    expect(exportIncludesPrivate('owner', false)).toBe(false);
+    expect(exportIncludesPrivate('full', true)).toBe(false);
+    expect(exportIncludesPrivate('read-only', true)).toBe(false);
   });
 });

@@ -77,14 +77,17 @@ export function formatMoment(at: Date, locale: string, timeZone: string): string
   return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, { dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23', timeZone }).format(at);
 }
 
-/** The logo as pdfmake draws it: PNG or JPEG as an image, SVG as vectors; anything else is left out. */
-function logoContent(logo: PdfInput['organization']['logo']): Content | null {
+/** The logo as pdfmake draws it: PNG or JPEG (checked by their first bytes) as an image, SVG as vectors; anything else is left out. */
+function logoContent(logo: PdfInput['organization']['logo']): Record<string, unknown> | null {
   if (!logo || logo.data.length === 0) return null;
   const type = logo.contentType.toLowerCase().split(';')[0]!.trim();
-  if (type === 'image/png' || type === 'image/jpeg' || type === 'image/jpg') {
-    return { image: `data:${type === 'image/jpg' ? 'image/jpeg' : type};base64,${logo.data.toString('base64')}`, fit: [140, 40] };
+  const { data } = logo;
+  const isPng = data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const isJpeg = data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff;
+  if ((type === 'image/png' && isPng) || ((type === 'image/jpeg' || type === 'image/jpg') && isJpeg)) {
+    return { image: `data:${isPng ? 'image/png' : 'image/jpeg'};base64,${data.toString('base64')}`, fit: [140, 40] };
   }
-  if (type === 'image/svg+xml') return { svg: logo.data.toString('utf8'), fit: [140, 40], font: FONT } as Content;
+  if (type === 'image/svg+xml' && data.includes('<svg')) return { svg: data.toString('utf8'), fit: [140, 40], font: FONT };
   return null;
 }
 
@@ -128,6 +131,16 @@ function isShort(row: RecordRow): boolean {
 }
 
 export async function renderRecordsPdf(input: PdfInput): Promise<Buffer> {
+  try {
+    return await render(input);
+  } catch (err) {
+    // A logo pdfkit cannot read (a damaged file) leaves the PDF without it rather than without the PDF.
+    if (!input.organization.logo) throw err;
+    return render({ ...input, organization: { ...input.organization, logo: null } });
+  }
+}
+
+async function render(input: PdfInput): Promise<Buffer> {
   const { lang } = input;
   const t = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
   const madeAt = formatMoment(input.generatedAt, lang, input.timeZone);
@@ -138,7 +151,7 @@ export async function renderRecordsPdf(input: PdfInput): Promise<Buffer> {
   const content: Content[] = [
     {
       columns: [
-        ...(logo ? [{ ...logo, width: 'auto' } as Content] : []),
+        ...(logo ? [{ ...logo, width: 'auto' } as unknown as Content] : []),
         { text: input.organization.name, style: 'organization', width: '*', margin: logo ? [12, 10, 0, 0] : [0, 0, 0, 0] },
       ],
       margin: [0, 0, 0, 14],
