@@ -25,6 +25,10 @@
  *   prepare?: (baseUrl: string) => Promise<Record<string, string> | undefined>,
  *   baseline?: string, minRatio?: number, maxP99Ms?: number, connections?: number }} BenchTarget */
 
+/** Every health-record category (packages/shared/src/records/categories.ts). */
+const CATEGORY_KEYS = ['condition', 'symptom', 'medication', 'allergy', 'immunization', 'lab', 'diagnostic', 'medicalvisit', 'surgery', 'procedure', 'socialhistory', 'familyhistory', 'supplement', 'travelhistory', 'biometrics'];
+const ALL_CATEGORIES = CATEGORY_KEYS;
+
 /** @type {BenchTarget[]} */
 export const targets = [
   { name: 'bare JSON', server: 'bare', path: '/bare' },
@@ -107,7 +111,118 @@ export const targets = [
     prepare: signIn,
     baseline: 'bare PK select',
   },
+  {
+    // The Northwind demo patient, given records up to 500 in all: one page of 100 of them as JSON,
+    // the list the PDF export is compared with.
+    name: 'records JSON (100 of 500)',
+    server: 'app',
+    path: '/api/v1/hr/condition/?page_size=100',
+    prepare: withFiveHundredRecords,
+    baseline: 'bare PK select',
+  },
+  {
+    // The same patient's 500 records (every category, private ones too) rendered as a PDF, kept in
+    // storage, answered as a link: one export at a time. Its check times whole exports (POST, then
+    // the PDF fetched) beside listing the same 500 records as JSON (pages of 100), in this run.
+    connections: 1,
+    name: 'PDF export (500 records)',
+    server: 'app',
+    method: 'POST',
+    path: '/api/v1/hr/export/',
+    body: { types: ALL_CATEGORIES, include_private: true, language: 'el', time_zone: 'Europe/Athens' },
+    prepare: withFiveHundredRecords,
+    verify: exportBesideJson,
+  },
 ];
+
+const FIVE_HUNDRED = 500;
+const EXPORT_GOAL_MS = 2000;
+
+/** Signs in as the Northwind demo patient (a patient of their own: the others' targets add records to the HealthBook+ one). */
+async function signInNorthwind(baseUrl) {
+  const res = await fetch(`${baseUrl}/api/v1/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'patient@northwind.example', password: 'Healthbook#2026', org: 'northwind' }),
+  });
+  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
+  const { access } = await res.json();
+  return { authorization: `Bearer ${access}` };
+}
+
+let fiveHundred;
+/** Signs in as the Northwind demo patient and, once, gives them conditions up to 500 records in all (their demo chart counts). */
+async function withFiveHundredRecords(baseUrl) {
+  const headers = await signInNorthwind(baseUrl);
+  fiveHundred ??= (async () => {
+    const { total } = await api(baseUrl, headers, 'GET', '/api/v1/hr/summary/');
+    const missing = FIVE_HUNDRED - total;
+    for (let start = 0; start < missing; start += 20) {
+      await Promise.all(
+        Array.from({ length: Math.min(20, missing - start) }, (_, k) => {
+          const i = start + k;
+          return api(baseUrl, headers, 'POST', '/api/v1/hr/condition/', {
+            name: i % 2 ? `Πάθηση ${i}` : `Condition ${i}`,
+            verification_status: 'confirmed',
+            start_date: `20${String(10 + (i % 16)).padStart(2, '0')}-0${1 + (i % 9)}-01`,
+            start_date_part: i % 3 ? 'month' : 'day',
+            intensity: 1 + (i % 10),
+            note: `Seen at the clinic on visit ${i}; follow-up in three months. Σημείωση ${i}.`,
+          });
+        }),
+      );
+    }
+    const check = await api(baseUrl, headers, 'GET', '/api/v1/hr/summary/');
+    if (check.total !== FIVE_HUNDRED) throw new Error(`bench: the Northwind patient has ${check.total} records, not ${FIVE_HUNDRED}`);
+  })();
+  await fiveHundred;
+  return headers;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Five whole exports of the 500 records (POST, then GET of the PDF), one after another, beside five
+ * listings of the same 500 records as JSON (every category, pages of 100), in this run. PASS when
+ * the median export takes under EXPORT_GOAL_MS.
+ */
+async function exportBesideJson(baseUrl) {
+  const headers = await withFiveHundredRecords(baseUrl);
+  const exportTimes = [];
+  const jsonTimes = [];
+  let records = 0;
+  let pdfBytes = 0;
+  for (let round = 0; round < 5; round++) {
+    let started = performance.now();
+    const link = await api(baseUrl, headers, 'POST', '/api/v1/hr/export/', { types: ALL_CATEGORIES, include_private: true, language: 'el', time_zone: 'Europe/Athens' });
+    const pdf = await fetch(`${baseUrl}${link.url}`, { headers });
+    if (!pdf.ok) throw new Error(`bench export: GET ${pdf.status}`);
+    pdfBytes = (await pdf.arrayBuffer()).byteLength;
+    exportTimes.push(performance.now() - started);
+    records = link.records;
+
+    started = performance.now();
+    let listed = 0;
+    for (const category of ALL_CATEGORIES) {
+      for (let page = 1; ; page++) {
+        const answer = await api(baseUrl, headers, 'GET', `/api/v1/hr/${category}/?page_size=100&page=${page}`);
+        listed += answer.results.length;
+        if (!answer.next) break;
+      }
+    }
+    jsonTimes.push(performance.now() - started);
+    if (listed !== FIVE_HUNDRED) throw new Error(`bench: listed ${listed} records as JSON, not ${FIVE_HUNDRED}`);
+  }
+  const exportMs = median(exportTimes);
+  const jsonMs = median(jsonTimes);
+  return {
+    name: `PDF export of ${FIVE_HUNDRED} records under ${EXPORT_GOAL_MS} ms`,
+    pass: records === FIVE_HUNDRED && exportMs < EXPORT_GOAL_MS,
+    value: Math.round(exportMs),
+    threshold: EXPORT_GOAL_MS,
+    detail: `${records} records: PDF export (made, stored, fetched; ${(pdfBytes / 1024).toFixed(0)} KB) median ${exportMs.toFixed(0)} ms of 5 [${exportTimes.map((t) => t.toFixed(0)).join(', ')}]; the same records as JSON (pages of 100) median ${jsonMs.toFixed(0)} ms [${jsonTimes.map((t) => t.toFixed(0)).join(', ')}]; goal under ${EXPORT_GOAL_MS} ms`,
+  };
+}
 
 const THOUSAND = 1000;
 let seeded;

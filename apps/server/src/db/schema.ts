@@ -417,6 +417,16 @@ export interface ShareAccessesTable {
   user_agent: string | null;
   shown: ColumnType<{ categories: string[]; records: number; documents: number }, string, string>;
   opened_at: Timestamp;
+export interface ExportsTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  patient_id: number;
+  token_hash: string;
+  storage_key: string;
+  records: number;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
 export interface Database {
@@ -450,6 +460,7 @@ export interface Database {
   shares: SharesTable;
   share_sessions: ShareSessionsTable;
   share_accesses: ShareAccessesTable;
+  exports: ExportsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -20,6 +20,9 @@ import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
 import { useRecordSummary } from '../api/get-record-summary';
 import { categoryName, useRecordText } from '../../../lib/record-text';
+import { ExportButton } from './export-dialog';
+
+const ALL_CATEGORIES = CATEGORIES.map((c) => c.key);
 
 /** /health-record: every category with how many records it holds and its latest date, and the records changed last. */
 export default function RecordsOverviewPage() {
@@ -31,9 +34,10 @@ export default function RecordsOverviewPage() {
   return (
     <HubPage pageTitle={t('healthRecords:pageTitle')} intro={t('healthRecords:intro')} maxWidth={1100}>
       {summary.isError && <Alert severity="error">{t('healthRecords:loadFailed')}</Alert>}
-      <Typography variant="h2" sx={{ mb: 1.5 }}>
-        {t('healthRecords:categoriesTitle')}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 1.5, flexWrap: 'wrap' }}>
+        <Typography variant="h2">{t('healthRecords:categoriesTitle')}</Typography>
+        <ExportButton categories={ALL_CATEGORIES} />
+      </Box>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 4, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
         {CATEGORIES.map((category) => {
           const entry = byCategory.get(category.key);
