@@ -417,6 +417,8 @@ export interface ShareAccessesTable {
   user_agent: string | null;
   shown: ColumnType<{ categories: string[]; records: number; documents: number }, string, string>;
   opened_at: Timestamp;
+}
+
 export interface ExportsTable {
   id: Generated<number>;
   org_id: number;
