@@ -37,6 +37,7 @@ const PUBLIC = [
   'POST /api/v1/sharing/public/code/',
   'POST /api/v1/sharing/public/verify/',
   'GET /api/v1/sharing/public/content/',
+  'GET /api/v1/sharing/public/pdf/',
   'GET /api/v1/sharing/public/files/:id/',
 ];
 

@@ -3,6 +3,7 @@ import type { CreatedShare, HealthRecord, Share, ShareAccess, ShareOpening, Shar
 import { sha256 } from '../src/lib/crypto';
 import { buildTestApp, type TestApp } from './build-app';
 import { bearer, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
+import { pdfText } from './pdf-text';
 
 /**
  * Sharing by link and QR code (issue 10): the rules of creating a share, what a recipient sees
@@ -159,9 +160,26 @@ describe('a link share of two categories', () => {
     expect(audited.every((a) => a.actor_user_id === null)).toBe(true);
   });
 
+  it('gives the recipient the shared records as a PDF, in their language, without the private ones', async () => {
+    const session = await openAsRecipient(created);
+    const res = await call(null, 'GET', '/api/v1/sharing/public/pdf/', undefined, { 'x-share-session': session, 'accept-language': 'el' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Asthma (mild)');
+    expect(text).toContain('Κοινοποιήθηκε σε Dr Grey');
+    expect(text).not.toContain('Private matter');
+    expect(text).not.toContain('Haemoglobin');
+    const log = (await call('alice', 'GET', `/api/v1/sharing/${created.id}/accesses/`)).json<ShareAccess[]>();
+    expect(log[0]!.action).toBe('pdf');
+    expect((await call(null, 'GET', '/api/v1/sharing/public/pdf/')).statusCode).toBe(401);
+  });
+
   it('uses an e-mailed code once, and only the last one sent', async () => {
     const link = linkOf(created);
-    await sendCode(link);
+    // The codes sent above used this quarter hour's three.
+    await t.db.deleteFrom('attempt_counters').where('scope', '=', 'shareCode').execute();
+    expect((await sendCode(link)).statusCode).toBe(200);
     const code = await lastCode('grey@clinic.example');
     expect((await verify(link, code)).statusCode).toBe(200);
     expect((await verify(link, code)).statusCode).toBe(400);

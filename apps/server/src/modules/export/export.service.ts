@@ -74,7 +74,7 @@ export class ExportService {
       lang: body.language ?? ctx.lang,
       timeZone,
       generatedAt: new Date(),
-      organization: { name: org?.org_name ?? '', logo: org ? await this.logoOf(org, ctx.log) : null },
+      organization: { name: org?.org_name ?? '', logo: org ? await readLogo(this.storage, org, ctx.log) : null },
       patient: { first_name: grant.patient.first_name ?? '', last_name: grant.patient.last_name ?? '', dob: grant.patient.dob },
       sections,
     });
@@ -118,16 +118,17 @@ export class ExportService {
     return { data, fileName: `health-record-${new Date(row.created_at).toISOString().slice(0, 10)}.pdf` };
   }
 
-  private async logoOf(org: { logo_key: string | null; logo_content_type: string | null }, log: FastifyBaseLogger): Promise<PdfInput['organization']['logo']> {
-    if (!org.logo_key || !org.logo_content_type) return null;
-    try {
-      const data = await this.storage.get(org.logo_key);
-      return data ? { data, contentType: org.logo_content_type } : null;
-    } catch (err) {
-      // A logo that cannot be read leaves the PDF without it rather than without the PDF.
-      log.warn({ err, key: org.logo_key }, 'organisation logo not read for a PDF');
-      return null;
-    }
+}
+
+/** An organisation's logo for a PDF; one that cannot be read leaves the PDF without it rather than without the PDF. */
+export async function readLogo(storage: Storage, org: { logo_key: string | null; logo_content_type: string | null }, log: FastifyBaseLogger): Promise<PdfInput['organization']['logo']> {
+  if (!org.logo_key || !org.logo_content_type) return null;
+  try {
+    const data = await storage.get(org.logo_key);
+    return data ? { data, contentType: org.logo_content_type } : null;
+  } catch (err) {
+    log.warn({ err, key: org.logo_key }, 'organisation logo not read for a PDF');
+    return null;
   }
 }
 

@@ -142,6 +142,14 @@ export const sharingPublicRoutes: FastifyPluginAsyncZod<{ perIpLimit: number }> 
     },
   );
   app.get(
+    '/api/v1/sharing/public/pdf/',
+    { config: { rateLimit }, schema: { tags: publicTags, summary: 'The shared records as a PDF', description: SESSION, headers: sessionHeader, response: { 200: z.any().describe('application/pdf'), ...publicErrors } } },
+    async (request, reply) => {
+      const pdf = await app.sharing.pdf(request.ctx, request.headers[SHARE_SESSION_HEADER], userAgent(request.headers['user-agent']));
+      return reply.type('application/pdf').header('Cache-Control', 'no-store').header('Content-Disposition', 'attachment; filename="health-record.pdf"').send(pdf);
+    },
+  );
+  app.get(
     '/api/v1/sharing/public/files/:id/',
     {
       config: { rateLimit },

@@ -35,6 +35,8 @@ import type { BackgroundMail } from '../../plugins/mail';
 import type { Storage } from '../../plugins/storage';
 import type { AuditLog } from '../audit/audit.service';
 import { DocumentsRepository, type DocumentRow } from '../documents/documents.repository';
+import { readLogo } from '../export/export.service';
+import { renderRecordsPdf } from '../export/pdf';
 import type { AttemptLimiter } from '../limits/limits.service';
 import { assetUrl } from '../organizations/organizations.presenter';
 import { OrganizationsRepository, type OrganizationRow } from '../organizations/organizations.repository';
@@ -236,13 +238,6 @@ export class SharingService {
     return this.presentContent(selection, ctx.lang);
   }
 
-  /** The selection behind a session, for the PDF (its opening logged as such). */
-  async selectionForPdf(ctx: ServiceContext, sessionToken: string | undefined, userAgent: string | null): Promise<SharedSelection> {
-    const { selection, sessionId } = await this.opened(sessionToken);
-    await this.logOpening(ctx, selection, sessionId, 'pdf', userAgent);
-    return selection;
-  }
-
   /** A shared document, or an attachment of a shared record that is shown. */
   async file(ctx: ServiceContext, sessionToken: string | undefined, id: number, userAgent: string | null): Promise<{ data: Buffer; content_type: string; file_name: string }> {
     const { selection, sessionId } = await this.opened(sessionToken);
@@ -258,11 +253,20 @@ export class SharingService {
     return { data, content_type: document.content_type, file_name: document.file_name };
   }
 
-  /** The organisation's logo, for the shared PDF. */
-  async logoOf(organization: OrganizationRow): Promise<{ data: Buffer; contentType: string } | null> {
-    if (!organization.logo_key || !organization.logo_content_type) return null;
-    const data = await this.storage.get(organization.logo_key);
-    return data ? { data, contentType: organization.logo_content_type } : null;
+  /** The shared content as a PDF (the same as the export's), its opening logged as a download. */
+  async pdf(ctx: ServiceContext, sessionToken: string | undefined, userAgent: string | null): Promise<Buffer> {
+    const { selection, sessionId } = await this.opened(sessionToken);
+    await this.logOpening(ctx, selection, sessionId, 'pdf', userAgent);
+    const { share, organization, patient } = selection;
+    return renderRecordsPdf({
+      lang: ctx.lang,
+      timeZone: 'UTC',
+      generatedAt: new Date(),
+      organization: { name: organization.org_name, logo: await readLogo(this.storage, organization, ctx.log) },
+      patient: { first_name: patient.first_name, last_name: patient.last_name, dob: patient.dob },
+      sections: selection.sections,
+      note: translate(ctx.lang, 'records:sharedPdfNote', { recipient: share.recipient_name, expires: formatWhen(share.expires_at, ctx.lang) }),
+    });
   }
 
   // ---- Inside ----
