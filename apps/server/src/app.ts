@@ -58,6 +58,8 @@ import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/calendar.
 import providersServicePlugin from './modules/appointments/providers.service';
 import appointmentsServicePlugin from './modules/appointments/appointments.service';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
+import fhirServicePlugin from './modules/fhir/fhir.service';
+import { fhirRoutes } from './modules/fhir/fhir.routes';
 
 /** One registered route, and whether it lives in the public context (everything else needs a token). */
 export interface RouteEntry {
@@ -179,6 +181,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(calendarFeedServicePlugin);
   await app.register(providersServicePlugin);
   await app.register(appointmentsServicePlugin, { publicUrl: config.publicUrl, mailFrom: config.mailFrom });
+  await app.register(fhirServicePlugin);
 
   const perIpLimit = Math.max(config.authRateLimit, deps.perIpLimitFloor ?? 0);
 
@@ -229,6 +232,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(documentsRoutes);
     await authenticated.register(calendarRoutes, { publicUrl: config.publicUrl });
     await authenticated.register(appointmentsRoutes);
+    await authenticated.register(fhirRoutes);
     for (const routes of deps.signedInRoutes ?? []) await authenticated.register(routes);
   });
 
