@@ -61,7 +61,7 @@ export const FULL_RECORDS: ReadonlyArray<{ category: string; values: Record<stri
   { category: 'biometrics', values: { measure: 'oxygen_saturation', value: 98, measured_on: '2024-01-07' } },
 ];
 
-/** A Synthea-style transaction bundle of one patient: 26 entries, of which 15 become records. */
+/** A Synthea-style transaction bundle of one patient: 26 entries, of which 17 become records. */
 export function syntheaBundle(): Record<string, unknown> {
   return JSON.parse(readFileSync(path.join(import.meta.dirname, 'fixtures/fhir/synthea-patient.json'), 'utf8')) as Record<string, unknown>;
 }

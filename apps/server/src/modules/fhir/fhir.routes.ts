@@ -35,12 +35,16 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { json, patient } = await app.fhir.export(request.signedIn(), request.query);
-      const name = `${patient.first_name} ${patient.last_name}`.trim().toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'health-record';
+      // Named after the patient: in any script (RFC 6266 filename*), and in ASCII for old clients.
+      const slug = (pattern: RegExp) =>
+        `${patient.first_name} ${patient.last_name}`.trim().toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(pattern, '-').replace(/^-+|-+$/g, '') || 'health-record';
+      const ascii = slug(/[^a-z0-9]+/g);
+      const full = slug(/[^\p{L}\p{N}]+/gu);
       // The bundle comes serialised from the service: Fastify passes the text through.
       return (reply as FastifyReply)
         .type('application/fhir+json; charset=utf-8')
         .header('Cache-Control', 'no-store')
-        .header('Content-Disposition', `attachment; filename="${name}-fhir.json"`)
+        .header('Content-Disposition', `attachment; filename="${ascii}-fhir.json"; filename*=UTF-8''${encodeURIComponent(`${full}-fhir.json`)}`)
         .send(json);
     },
   );

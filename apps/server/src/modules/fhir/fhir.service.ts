@@ -321,15 +321,14 @@ function ownRecordIds(resource: FhirJson, origin: string): number[] {
   return ids;
 }
 
-/** What names a resource that is not imported: its code or type in words, a patient's name, else its type. */
+/** What names a resource that is not imported: its code in words, a patient's name, else its resource type. */
 function resourceTitle(resource: FhirJson): string {
   if (resource.resourceType === 'Patient' && Array.isArray(resource.name)) {
     const name = resource.name[0] as { given?: unknown; family?: unknown; text?: unknown } | undefined;
     const text = typeof name?.text === 'string' ? name.text : [...(Array.isArray(name?.given) ? name.given : []), name?.family].filter((p) => typeof p === 'string').join(' ');
     if (text.trim()) return text.trim();
   }
-  const type = Array.isArray(resource.type) ? resource.type[0] : resource.type;
-  return conceptText(resource.code) ?? conceptText(type) ?? String(resource.resourceType);
+  return conceptText(resource.code) ?? String(resource.resourceType);
 }
 
 /** The record's date in the reader's language ("14 May 2019", "May 2019", "In the past"), or null. */
