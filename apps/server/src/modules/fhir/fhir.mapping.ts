@@ -20,7 +20,7 @@
  *   observations come back as what they were. A private record carries the confidentiality
  *   label R (restricted).
  */
-import type { Extension } from '@medplum/fhirtypes';
+import type { Extension, ResourceType } from '@medplum/fhirtypes';
 import {
   categoryDefinition,
   COUNTRY_CODES,
@@ -101,7 +101,8 @@ export interface FieldMap {
 /** A field with no place of its own in the resource: an extension carries it. */
 export const EXTENSION = 'extension' as const;
 
-export type MappedResourceType =
+export type MappedResourceType = Extract<
+  ResourceType,
   | 'Condition'
   | 'Observation'
   | 'MedicationStatement'
@@ -111,7 +112,8 @@ export type MappedResourceType =
   | 'DiagnosticReport'
   | 'Encounter'
   | 'Procedure'
-  | 'FamilyMemberHistory';
+  | 'FamilyMemberHistory'
+>;
 
 export interface CategoryMapping {
   category: CategoryKey;

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { Bundle, BundleEntry, Identifier, Patient, Reference, Resource } from '@medplum/fhirtypes';
 import {
   CATEGORY_KEYS,
   categoryDefinition,
@@ -133,38 +134,39 @@ export class FhirService {
     const now = new Date().toISOString();
 
     const patientId = nameUuid(`${origin}/patient/${grant.patient.id}`);
-    const patientRef = { reference: `urn:uuid:${patientId}` };
+    const patientRef: Reference<Patient> = { reference: `urn:uuid:${patientId}` };
     const { first_name: given, last_name: family, dob, gender } = grant.patient;
-    const patient: FhirJson = {
+    const patient: Patient = {
       resourceType: 'Patient',
       id: patientId,
       meta: { lastUpdated: now },
       identifier: [{ system: SYSTEMS.patient, value: `${origin}/${grant.patient.id}` }],
       ...(given || family ? { name: [{ ...(family ? { family } : {}), ...(given ? { given: [given] } : {}) }] } : {}),
-      ...(gender && GENDERS[gender] ? { gender: GENDERS[gender] } : {}),
+      ...(gender && GENDERS[gender] ? { gender: GENDERS[gender] as Patient['gender'] } : {}),
       ...(dob ? { birthDate: dob } : {}),
     };
-    const entries: FhirJson[] = [{ fullUrl: `urn:uuid:${patientId}`, resource: patient }];
+    const entries: BundleEntry[] = [{ fullUrl: `urn:uuid:${patientId}`, resource: patient }];
     for (const row of rows) {
       const resource = this.recordResource(row, origin, sources.get(row.id), patientRef, write);
-      entries.push({ fullUrl: `urn:uuid:${String(resource.id)}`, resource });
+      entries.push({ fullUrl: `urn:uuid:${resource.id!}`, resource });
     }
-    const bundle = { resourceType: 'Bundle', id: randomUUID(), meta: { lastUpdated: now }, type: 'collection', timestamp: now, entry: entries };
+    const bundle: Bundle = { resourceType: 'Bundle', id: randomUUID(), meta: { lastUpdated: now }, type: 'collection', timestamp: now, entry: entries };
 
     if (!grant.isOwner) await this.audit.record(ctx, { action: 'record_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { fhir_export: 1, records: rows.length } });
     await this.audit.record(ctx, { action: 'fhir_export', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { records: rows.length, include_private: includePrivate } });
     return { json: JSON.stringify(bundle), records: rows.length, patient: grant.patient };
   }
 
-  private recordResource(row: RecordRow, origin: string, sourceKey: string | undefined, patientRef: { reference: string }, write: WriteContext): FhirJson {
+  private recordResource(row: RecordRow, origin: string, sourceKey: string | undefined, patientRef: Reference<Patient>, write: WriteContext): Resource {
     const mapping = exportMapping(row.category);
     const { resourceType, extension, ...body } = recordToResource(mapping, valuesOf(row), write);
-    const identifier: Array<{ system: string; value: string }> = [{ system: SYSTEMS.record, value: `${origin}/${row.id}` }];
+    const identifier: Identifier[] = [{ system: SYSTEMS.record, value: `${origin}/${row.id}` }];
     // A record imported from an identified resource names it too, so that it is known again wherever it goes back.
     if (sourceKey?.startsWith('id:') && !sourceKey.startsWith('id:sha256:')) {
       const [system, ...value] = sourceKey.slice(3).split('|');
       if (system && value.length) identifier.push({ system, value: value.join('|') });
     }
+    // The mapping builds the resource element by element (fhir.mapping.ts); the tests validate it against R4.
     return {
       resourceType,
       id: nameUuid(`${origin}/record/${row.id}`),
@@ -173,7 +175,7 @@ export class FhirService {
       identifier,
       ...body,
       [mapping.patientElement]: patientRef,
-    };
+    } as Resource;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
@@ -12,6 +13,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import { CATEGORIES } from '@healthbook/shared/records/categories';
 import { formatMedicalDate } from '@healthbook/shared/records/medical-date';
 import { FeatureIcon } from '../../../components/feature-icon';
@@ -31,6 +33,9 @@ export default function RecordsOverviewPage() {
   return (
     <HubPage pageTitle={t('healthRecords:pageTitle')} intro={t('healthRecords:intro')} maxWidth={1100}>
       {summary.isError && <Alert severity="error">{t('healthRecords:loadFailed')}</Alert>}
+      <Button component={RouterLink} to={paths.recordTransfer(clientId)} variant="outlined" startIcon={<SwapHoriz />} sx={{ mb: 3 }}>
+        {t('healthRecords:fhirLink')}
+      </Button>
       <Typography variant="h2" sx={{ mb: 1.5 }}>
         {t('healthRecords:categoriesTitle')}
       </Typography>
