@@ -249,7 +249,7 @@ function PreviewTable({ chosen, ticked, onTick, onImport, onCancel, busy }: { ch
     else next.delete(key);
     onTick(next);
   };
-  const categoryOf = (item: FhirImportItem) => (item.category ? categoryName(t, item.category) : '—');
+  const categoryOf = (item: FhirImportItem) => (item.category ? categoryName(t, item.category) : '');
   const label = (item: FhirImportItem) => t('recordTransfer:import.tick', { title: item.title });
   const status = (item: FhirImportItem) => (
     <Box>
@@ -265,7 +265,7 @@ function PreviewTable({ chosen, ticked, onTick, onImport, onCancel, busy }: { ch
 
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
-      <Typography id={headingId} variant="h3" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+      <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, fontSize: '1.125rem', mb: 0.5, overflowWrap: 'anywhere' }}>
         {t('recordTransfer:import.previewTitle', { name: chosen.name })}
       </Typography>
       <Typography sx={{ mb: 2 }}>
@@ -313,8 +313,8 @@ function PreviewTable({ chosen, ticked, onTick, onImport, onCancel, busy }: { ch
                       {item.resource_type}
                     </Typography>
                   </TableCell>
-                  <TableCell>{categoryOf(item)}</TableCell>
-                  <TableCell>{item.date ?? ''}</TableCell>
+                  <TableCell>{categoryOf(item) || '—'}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.date ?? ''}</TableCell>
                   <TableCell sx={{ maxWidth: 320 }}>{status(item)}</TableCell>
                 </TableRow>
               ))}
