@@ -79,6 +79,15 @@ export const targets = [
     maxP99Ms: 50,
   },
   {
+    // The northwind demo patient topped up to 500 records of every category: the whole record as
+    // a FHIR R4 Bundle (a resource per record), beside the records list's page of 20 above.
+    name: 'FHIR export (500 records)',
+    server: 'app',
+    path: '/api/v1/fhir/export/',
+    prepare: withFiveHundredRecords,
+    baseline: 'records list',
+  },
+  {
     // The demo patient with 200 more events (20 of them recurring daily or weekly): the selected
     // day plus 10 days, expanded in Athens time, with the patient's appointments.
     name: 'calendar window',
@@ -252,12 +261,60 @@ async function withThousandRecords(baseUrl) {
   return headers;
 }
 
+const FIVE_HUNDRED = 500;
+let toppedUp;
+/** A record of each category in turn, its dates spread over the years (valid for a patient born in 1969). */
+function varied(i) {
+  const year = 1990 + (i % 35);
+  const day = `${year}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
+  const part = ['day', 'month', 'year', 'past'][i % 4];
+  const when = (name) => (part === 'past' ? { [`${name}_part`]: 'past' } : { [name]: day, [`${name}_part`]: part });
+  const measures = [['weight', 80.5], ['height', 1.8], ['blood_pressure', 125, 82], ['heart_rate', 66], ['glucose', 5.6], ['temperature', 36.7], ['oxygen_saturation', 97]];
+  const [measure, value, diastolic] = measures[i % measures.length];
+  const all = [
+    ['condition', { name: `Condition ${i}`, verification_status: 'confirmed', ...when('start_date'), intensity: 1 + (i % 10), note: 'Bench record' }],
+    ['symptom', { name: `Symptom ${i}`, ...when('start_date'), intensity: 1 + (i % 10) }],
+    ['medication', { code: `Medicine ${i}`, dosage: 10 + (i % 90), unit: 'mg', frequency: 1 + (i % 3), repeat: 'days', ...when('start_date') }],
+    ['allergy', { code: `Substance ${i}`, clinical_status: 'active', type: 'allergy', category: 'food', criticality: 'low', reaction: 'Hives', ...when('onset_date'), recorded_date: day }],
+    ['immunization', { vaccine_name: `Vaccine ${i}`, dose_number: 1, series_doses: 2, ...when('date') }],
+    ['lab', { test: `Test ${i}`, result: 4 + (i % 50) / 10, units: 'mmol/L', within_normal_range: i % 2 === 0, ...when('test_date') }],
+    ['diagnostic', { test: `Imaging ${i}`, result: 'No findings', body_site: 'Chest', ...when('test_date') }],
+    ['medicalvisit', { reason: `Visit ${i}`, professional: 'Dr. Bench', diagnosis: 'Healthy', ...when('date') }],
+    ['surgery', { procedure: `Surgery ${i}`, outcome: 'successful', hospital_doctor: 'General Hospital', ...when('date') }],
+    ['procedure', { procedure: `Procedure ${i}`, outcome: 'successful', ...when('date') }],
+    ['socialhistory', { category: 'physical-activity', start_age: 20, end_age: 40, frequency: 3, interval: 'week' }],
+    ['familyhistory', { medical_issue: `Issue ${i}`, relationship: 'mother', age_of_presentation: 50 }],
+    ['supplement', { code: `Supplement ${i}`, dosage: 1000, unit: 'iu', frequency: 1, repeat: 'days', ...when('start_date') }],
+    ['travelhistory', { country: 'GR', ...when('start_date') }],
+    ['biometrics', { measure, value, ...(diastolic ? { diastolic } : {}), measured_on: day }],
+  ];
+  return all[i % all.length];
+}
+
+/** Signs in as the northwind demo patient and, once, gives them records of every category until they have 500. */
+async function withFiveHundredRecords(baseUrl) {
+  const headers = await signIn(baseUrl, 'patient@northwind.example', 'northwind');
+  toppedUp ??= (async () => {
+    const { total } = await api(baseUrl, headers, 'GET', '/api/v1/hr/summary/');
+    for (let start = total; start < FIVE_HUNDRED; start += 20) {
+      await Promise.all(
+        Array.from({ length: Math.min(20, FIVE_HUNDRED - start) }, (_, k) => {
+          const [category, record] = varied(start + k);
+          return api(baseUrl, headers, 'POST', `/api/v1/hr/${category}/`, record);
+        }),
+      );
+    }
+  })();
+  await toppedUp;
+  return headers;
+}
+
 /** Signs in as the demo patient and answers the bearer header. */
-async function signIn(baseUrl) {
+async function signIn(baseUrl, email = 'patient@healthbook.example', org = 'healthbook') {
   const res = await fetch(`${baseUrl}/api/v1/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'patient@healthbook.example', password: 'Healthbook#2026', org: 'healthbook' }),
+    body: JSON.stringify({ email, password: 'Healthbook#2026', org }),
   });
   if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
   const { access } = await res.json();

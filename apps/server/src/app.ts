@@ -62,6 +62,8 @@ import sharingServicePlugin from './modules/sharing/sharing.service';
 import { sharingPublicRoutes, sharingRoutes } from './modules/sharing/sharing.routes';
 import exportServicePlugin from './modules/export/export.service';
 import { exportRoutes } from './modules/export/export.routes';
+import fhirServicePlugin from './modules/fhir/fhir.service';
+import { fhirRoutes } from './modules/fhir/fhir.routes';
 
 /** One registered route, and whether it lives in the public context (everything else needs a token). */
 export interface RouteEntry {
@@ -185,6 +187,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(appointmentsServicePlugin, { publicUrl: config.publicUrl, mailFrom: config.mailFrom });
   await app.register(sharingServicePlugin, { publicUrl: config.publicUrl });
   await app.register(exportServicePlugin);
+  await app.register(fhirServicePlugin);
 
   const perIpLimit = Math.max(config.authRateLimit, deps.perIpLimitFloor ?? 0);
 
@@ -238,6 +241,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(appointmentsRoutes);
     await authenticated.register(sharingRoutes);
     await authenticated.register(exportRoutes);
+    await authenticated.register(fhirRoutes);
     for (const routes of deps.signedInRoutes ?? []) await authenticated.register(routes);
   });
 

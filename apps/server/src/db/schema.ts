@@ -232,6 +232,8 @@ export interface HealthRecordsTable {
   updated_at: Timestamp;
   created_by: number | null;
   updated_by: number | null;
+  /** The resource an imported record was made from (migration 0013); null for a record typed in. */
+  source_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface HealthRecordVersionsTable {
