@@ -185,9 +185,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(calendarFeedServicePlugin);
   await app.register(providersServicePlugin);
   await app.register(appointmentsServicePlugin, { publicUrl: config.publicUrl, mailFrom: config.mailFrom });
-  await app.register(sharingServicePlugin, { publicUrl: config.publicUrl });
   await app.register(exportServicePlugin);
   await app.register(fhirServicePlugin);
+  await app.register(sharingServicePlugin, { publicUrl: config.publicUrl });
 
   const perIpLimit = Math.max(config.authRateLimit, deps.perIpLimitFloor ?? 0);
 

@@ -39,6 +39,8 @@ const PUBLIC = [
   'GET /api/v1/sharing/public/content/',
   'GET /api/v1/sharing/public/pdf/',
   'GET /api/v1/sharing/public/files/:id/',
+  'OPTIONS /api/v1/shl/:uid/:token',
+  'POST /api/v1/shl/:uid/:token', // a SMART Health Link: its address and passcode are the credential
 ];
 
 const key = (r: RouteEntry) => `${r.method} ${r.url}`;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions, FastifyRequest } from 'fastify';
 
-/** Path segments that carry secrets (reset and confirmation tokens, share links, calendar feed tokens). */
-const SECRET_PATH = /\/(reset|confirm|sharedrecords|shareddocs|sharedqrcoderecords|feed)\/[^?#]*/gi;
+/** Path segments that carry secrets (reset and confirmation tokens, share links, SMART Health Link manifests, calendar feed tokens). */
+const SECRET_PATH = /\/(reset|confirm|sharedrecords|shareddocs|sharedqrcoderecords|shl|feed)\/[^?#]*/gi;
 /** An export link's token: the segment after /export/ (the export route itself, with nothing after, stays readable). */
 const EXPORT_TOKEN = /\/(export)\/[^/?#]+/gi;
 

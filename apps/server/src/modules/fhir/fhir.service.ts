@@ -23,6 +23,7 @@ import { servicePlugin } from '../../lib/service-plugin';
 import type { AuditLog } from '../audit/audit.service';
 import { canSeePrivate } from '../patients/patients.policy';
 import type { PatientGrant, PatientsService } from '../patients/patients.service';
+import type { PatientRow } from '../patients/patients.repository';
 import { RecordsRepository, type PatientScope, type RecordRow } from '../records/records.repository';
 import { diff, fieldLabel, latestToday, titleOf, toStoredRecord, valuesOf } from '../records/records.service';
 import {
@@ -128,19 +129,29 @@ export class FhirService {
     const scope: PatientScope = { orgId: grant.patient.org_id, patientId: grant.patient.id };
     const repo = new RecordsRepository(this.db, scope);
     const rows = await repo.listMany({ categories, includePrivate });
+    const bundle = await this.bundleOf(grant.patient, rows, ctx.lang);
+
+    if (!grant.isOwner) await this.audit.record(ctx, { action: 'record_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { fhir_export: 1, records: rows.length } });
+    await this.audit.record(ctx, { action: 'fhir_export', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { records: rows.length, include_private: includePrivate } });
+    return { json: JSON.stringify(bundle), records: rows.length, patient: grant.patient };
+  }
+
+  /** A patient and some of their records as a FHIR R4 collection Bundle (the export's, and a SMART Health Link's content). */
+  async bundleOf(patientRow: PatientRow, rows: RecordRow[], lang: Language): Promise<Bundle> {
+    const repo = new RecordsRepository(this.db, { orgId: patientRow.org_id, patientId: patientRow.id });
     const sources = await repo.sourceKeysOf(rows.map((r) => r.id));
-    const origin = await this.origin(grant.patient.org_id);
-    const write = this.writeContext(ctx.lang);
+    const origin = await this.origin(patientRow.org_id);
+    const write = this.writeContext(lang);
     const now = new Date().toISOString();
 
-    const patientId = nameUuid(`${origin}/patient/${grant.patient.id}`);
+    const patientId = nameUuid(`${origin}/patient/${patientRow.id}`);
     const patientRef: Reference<Patient> = { reference: `urn:uuid:${patientId}` };
-    const { first_name: given, last_name: family, dob, gender } = grant.patient;
+    const { first_name: given, last_name: family, dob, gender } = patientRow;
     const patient: Patient = {
       resourceType: 'Patient',
       id: patientId,
       meta: { lastUpdated: now },
-      identifier: [{ system: SYSTEMS.patient, value: `${origin}/${grant.patient.id}` }],
+      identifier: [{ system: SYSTEMS.patient, value: `${origin}/${patientRow.id}` }],
       ...(given || family ? { name: [{ ...(family ? { family } : {}), ...(given ? { given: [given] } : {}) }] } : {}),
       ...(gender && GENDERS[gender] ? { gender: GENDERS[gender] as Patient['gender'] } : {}),
       ...(dob ? { birthDate: dob } : {}),
@@ -150,11 +161,7 @@ export class FhirService {
       const resource = this.recordResource(row, origin, sources.get(row.id), patientRef, write);
       entries.push({ fullUrl: `urn:uuid:${resource.id!}`, resource });
     }
-    const bundle: Bundle = { resourceType: 'Bundle', id: randomUUID(), meta: { lastUpdated: now }, type: 'collection', timestamp: now, entry: entries };
-
-    if (!grant.isOwner) await this.audit.record(ctx, { action: 'record_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { fhir_export: 1, records: rows.length } });
-    await this.audit.record(ctx, { action: 'fhir_export', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { records: rows.length, include_private: includePrivate } });
-    return { json: JSON.stringify(bundle), records: rows.length, patient: grant.patient };
+    return { resourceType: 'Bundle', id: randomUUID(), meta: { lastUpdated: now }, type: 'collection', timestamp: now, entry: entries };
   }
 
   private recordResource(row: RecordRow, origin: string, sourceKey: string | undefined, patientRef: Reference<Patient>, write: WriteContext): Resource {
