@@ -115,7 +115,7 @@ test('a link share: e-mail, code, the records without the private one, the PDF; 
   await page.context().close();
 });
 
-test('a QR share opened with its passcode, after one wrong try', async ({ browser }) => {
+test('a QR share opened with its passcode after one wrong try; five wrong ones lock another', async ({ browser }) => {
   const { patient, token } = await patientWithRecords('share-qr');
   const share = await createShare(token, { categories: ['allergy'], recipient_name: 'Nurse Anna', recipient_email: uniqueEmail('nurse'), method: 'qr' });
   expect(share.passcode).toMatch(/^[0-9]{6}$/);
@@ -146,6 +146,23 @@ test('a QR share opened with its passcode, after one wrong try', async ({ browse
   await expect(page.getByRole('heading', { level: 1, name: 'This share has been revoked' })).toBeVisible();
   await expect(page.getByText(/new QR code/)).toBeVisible();
   await scan(page);
+
+  // Five wrong passcodes lock a share: the page says so, and whom to ask.
+  const other = await createShare(token, { categories: ['allergy'], recipient_name: 'Nurse Anna', recipient_email: uniqueEmail('nurse'), method: 'qr' });
+  const never = other.passcode === '000000' ? '111111' : '000000';
+  await page.goto(other.url);
+  for (let left = 4; left >= 1; left--) {
+    await typeCode(page, never);
+    await expect(page.getByRole('alert').filter({ hasText: `Attempts left: ${left}.` })).toBeVisible();
+  }
+  await typeCode(page, never);
+  await expect(page.getByRole('heading', { level: 1, name: 'This share is locked' })).toBeVisible();
+  await expect(page.getByText(`This share is locked after too many wrong passcodes. Ask ${patient.first_name} for a new QR code.`)).toBeVisible();
+  await scan(page);
+  // Opened again later: still locked, even with the right passcode nothing is asked.
+  await page.goto(other.url);
+  await expect(page.getByRole('heading', { level: 1, name: 'This share is locked' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveCount(0);
   await page.context().close();
 });
 
