@@ -6,6 +6,7 @@ import { healthRecordsModule } from '../features/health-records/module';
 import { helpModule } from '../features/help/module';
 import { providerConsoleModule } from '../features/provider-console/module';
 import { providerSearchModule, scheduleAppointmentModule, telehealthModule } from '../features/telehealth/module';
+import { sharingModule } from '../features/sharing/module';
 import type { FeatureModule } from '../lib/feature-module';
 
 /**
@@ -24,4 +25,5 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   providerConsoleModule,
   adminModule,
   operationsModule,
+  sharingModule,
 ];

@@ -15,6 +15,7 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import { CATEGORIES } from '@healthbook/shared/records/categories';
 import { formatMedicalDate } from '@healthbook/shared/records/medical-date';
 import { FeatureIcon } from '../../../components/feature-icon';
+import { ShareLinkButton } from '../../../components/share-link-button';
 import { HubPage } from '../../../components/hub-page';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
@@ -31,9 +32,12 @@ export default function RecordsOverviewPage() {
   return (
     <HubPage pageTitle={t('healthRecords:pageTitle')} intro={t('healthRecords:intro')} maxWidth={1100}>
       {summary.isError && <Alert severity="error">{t('healthRecords:loadFailed')}</Alert>}
-      <Typography variant="h2" sx={{ mb: 1.5 }}>
-        {t('healthRecords:categoriesTitle')}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 1.5 }}>
+        <Typography variant="h2" sx={{ flex: 1 }}>
+          {t('healthRecords:categoriesTitle')}
+        </Typography>
+        <ShareLinkButton />
+      </Box>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 4, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
         {CATEGORIES.map((category) => {
           const entry = byCategory.get(category.key);
