@@ -51,9 +51,8 @@ export default function NewSharePage() {
   const resultRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (!created) return;
-    window.scrollTo({ top: 0 });
-    resultRef.current?.focus();
+    // Focusing the result brings it into view, and screen readers read it.
+    if (created) resultRef.current?.focus();
   }, [created]);
 
   return (
