@@ -58,6 +58,8 @@ import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/calendar.
 import providersServicePlugin from './modules/appointments/providers.service';
 import appointmentsServicePlugin from './modules/appointments/appointments.service';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
+import sharingServicePlugin from './modules/sharing/sharing.service';
+import { sharingPublicRoutes, sharingRoutes } from './modules/sharing/sharing.routes';
 
 /** One registered route, and whether it lives in the public context (everything else needs a token). */
 export interface RouteEntry {
@@ -179,6 +181,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(calendarFeedServicePlugin);
   await app.register(providersServicePlugin);
   await app.register(appointmentsServicePlugin, { publicUrl: config.publicUrl, mailFrom: config.mailFrom });
+  await app.register(sharingServicePlugin, { publicUrl: config.publicUrl });
 
   const perIpLimit = Math.max(config.authRateLimit, deps.perIpLimitFloor ?? 0);
 
@@ -202,6 +205,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await publicApi.register(recoveryRoutes, { perIpLimit });
     await publicApi.register(publicUserRoutes, { perIpLimit });
     await publicApi.register(calendarFeedRoutes, { publicUrl: config.publicUrl, perIpLimit });
+    await publicApi.register(sharingPublicRoutes, { perIpLimit });
     if (config.env !== 'production') await publicApi.register(devRoutes);
   });
 
@@ -229,6 +233,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(documentsRoutes);
     await authenticated.register(calendarRoutes, { publicUrl: config.publicUrl });
     await authenticated.register(appointmentsRoutes);
+    await authenticated.register(sharingRoutes);
     for (const routes of deps.signedInRoutes ?? []) await authenticated.register(routes);
   });
 

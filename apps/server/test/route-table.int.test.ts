@@ -32,6 +32,12 @@ const PUBLIC = [
   'POST /api/v1/users/coderetrieval/',
   'GET /api/v1/users/avatar/:key', // the unguessable address is the credential
   'GET /api/v1/calendar/feed/:token', // the private feed address (256-bit token) is the credential
+  // A share's recipient: the address (256-bit token) and then the e-mailed code or passcode are the credential.
+  'POST /api/v1/sharing/public/open/',
+  'POST /api/v1/sharing/public/code/',
+  'POST /api/v1/sharing/public/verify/',
+  'GET /api/v1/sharing/public/content/',
+  'GET /api/v1/sharing/public/files/:id/',
 ];
 
 const key = (r: RouteEntry) => `${r.method} ${r.url}`;

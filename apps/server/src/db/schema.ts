@@ -374,6 +374,51 @@ export interface CalendarFeedsTable {
   created_at: Timestamp;
 }
 
+export interface SharesTable {
+  id: Generated<number>;
+  org_id: number;
+  patient_id: number;
+  created_by: number | null;
+  uid: string;
+  token_hash: string;
+  kind: 'records' | 'documents';
+  method: 'link' | 'qr';
+  recipient_name: string;
+  recipient_email: string;
+  language: string;
+  message: string | null;
+  categories: string[];
+  record_ids: number[];
+  document_ids: number[];
+  passcode_hash: string | null;
+  code_hash: string | null;
+  code_expires_at: NullableTimestamp;
+  failed_attempts: Generated<number>;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  first_opened_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface ShareSessionsTable {
+  id: Generated<string>;
+  share_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface ShareAccessesTable {
+  id: Generated<string>;
+  share_id: number;
+  session_id: string | null;
+  action: 'verified' | 'viewed' | 'pdf' | 'document';
+  ip: string | null;
+  user_agent: string | null;
+  shown: ColumnType<{ categories: string[]; records: number; documents: number }, string, string>;
+  opened_at: Timestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -402,6 +447,9 @@ export interface Database {
   appointments: AppointmentsTable;
   reminders: RemindersTable;
   calendar_feeds: CalendarFeedsTable;
+  shares: SharesTable;
+  share_sessions: ShareSessionsTable;
+  share_accesses: ShareAccessesTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -11,6 +11,8 @@ export class HttpError extends Error {
     readonly detail: string,
     readonly vars: Vars = {},
     readonly headers: Record<string, string> = {},
+    /** More fields of the answer beside `detail` (e.g. a share's `reason`). */
+    readonly extra: Record<string, string | number> = {},
   ) {
     super(detail);
     this.name = 'HttpError';

@@ -20,7 +20,11 @@ export type MailKind =
   | 'appointmentCancelledByProvider'
   | 'appointmentCancelledProvider'
   | 'eventReminder'
-  | 'appointmentReminder';
+  | 'appointmentReminder'
+  | 'shareLink'
+  | 'shareCode'
+  | 'shareOpened'
+  | 'shareLocked';
 
 /** Kinds a person may receive without having asked for them: they carry the "ignore this" line. */
 const UNSOLICITED: ReadonlySet<MailKind> = new Set(['mfaCode', 'reset', 'codeRetrieval', 'emailChangeConfirm', 'emailChangeTaken', 'signupExisting']);

@@ -89,8 +89,8 @@ function sendJson(reply: FastifyReply, status: number, body: unknown) {
     .send(body);
 }
 
-function sendDetail(reply: FastifyReply, request: FastifyRequest, status: number, key: string, vars?: Vars) {
-  return sendJson(reply, status, { detail: request.t(key, vars) });
+function sendDetail(reply: FastifyReply, request: FastifyRequest, status: number, key: string, vars?: Vars, extra: Record<string, string | number> = {}) {
+  return sendJson(reply, status, { detail: request.t(key, vars), ...extra });
 }
 
 /** Fastify's own client errors, by code, to our messages. */
@@ -109,7 +109,7 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpError) {
         reply.headers(error.headers);
-        return sendDetail(reply, request, error.statusCode, error.detail, error.vars);
+        return sendDetail(reply, request, error.statusCode, error.detail, error.vars, error.extra);
       }
       if (error instanceof FieldError) {
         const fields = new Map(

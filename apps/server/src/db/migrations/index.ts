@@ -11,6 +11,7 @@ import * as m0008 from './0008_create_patients_and_records';
 import * as m0009 from './0009_add_patient_data_version';
 import * as m0010 from './0010_notify_session_changes';
 import * as m0011 from './0011_create_calendar_and_appointments';
+import * as m0012 from './0012_create_shares';
 
 /**
  * Versioned migrations, imported statically so the bundled server carries them.
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0009_add_patient_data_version': m0009,
   '0010_notify_session_changes': m0010,
   '0011_create_calendar_and_appointments': m0011,
+  '0012_create_shares': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,6 +8,7 @@ import type { Storage } from '../../plugins/storage';
 import type { Db } from '../client';
 import { DEMO_CHARTS, DemoCalendar, seedDemoRecords } from './demo-records';
 import { seedDemoCalendar, seedDemoProviders } from './demo-calendar';
+import { seedDemoShares } from './demo-shares';
 
 /** Demo organisations: complete branding, as a real tenant would have. */
 export const DEMO_ORGANIZATIONS = [
@@ -115,6 +116,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
     const maria = userIds.get('patient@healthbook.example')!;
     const mariaPatient = await trx.selectFrom('patients').select('id').where('user_id', '=', maria).executeTakeFirstOrThrow();
     await seedDemoCalendar(trx, { orgId: healthbook, patientId: mariaPatient.id, userId: maria, providerId: userIds.get('provider@healthbook.example')! }, today);
+    await seedDemoShares(trx, { orgId: healthbook, patientId: mariaPatient.id, userId: maria });
   }).catch(async (err: unknown) => {
     for (const key of written) await storage.delete(key).catch(() => undefined);
     throw err;

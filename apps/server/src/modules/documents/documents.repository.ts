@@ -46,6 +46,12 @@ export class DocumentsRepository {
     return this.documents(includePrivate).selectAll('documents').where('documents.id', '=', id).executeTakeFirst();
   }
 
+  /** Some documents by id (without `includePrivate`, none attached to a private record), newest first. */
+  listByIds(ids: readonly number[], includePrivate: boolean): Promise<DocumentRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.documents(includePrivate).selectAll('documents').where('documents.id', 'in', ids).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc').execute();
+  }
+
   /** The records (id, category, data, private) documents are attached to. */
   recordsOf(recordIds: readonly number[]) {
     if (recordIds.length === 0) return Promise.resolve([]);

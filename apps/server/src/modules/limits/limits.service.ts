@@ -1,4 +1,4 @@
-import { LOGIN_FAILURES_MAX, LOGIN_LOCKOUT_S, MFA_MAX_ATTEMPTS } from '@healthbook/shared';
+import { LOGIN_FAILURES_MAX, LOGIN_LOCKOUT_S, MFA_MAX_ATTEMPTS, SHARE_CODE_SENDS_MAX } from '@healthbook/shared';
 import type { Db } from '../../db/client';
 import { LimitsRepository } from './limits.repository';
 import { servicePlugin } from '../../lib/service-plugin';
@@ -25,6 +25,8 @@ export const LIMITS = {
   codeRetrieval: { max: 3, windowS: 60 * 60 },
   /** E-mail change links per user. */
   emailChange: { max: 3, windowS: 60 * 60 },
+  /** Codes e-mailed to a share's recipient, per share. */
+  shareCode: { max: SHARE_CODE_SENDS_MAX, windowS: 15 * 60 },
 } as const satisfies Record<string, { max: number; windowS: number }>;
 
 export type LimitName = keyof typeof LIMITS;

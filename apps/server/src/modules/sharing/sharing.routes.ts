@@ -1,0 +1,160 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CreateShareBodySchema,
+  CreatedShareSchema,
+  DetailErrorSchema,
+  FieldErrorsSchema,
+  PatientQuerySchema,
+  SHARE_SESSION_HEADER,
+  ShareAccessListSchema,
+  ShareCodeSentSchema,
+  ShareGoneSchema,
+  ShareIdParamsSchema,
+  ShareLinkBodySchema,
+  ShareListSchema,
+  ShareOpeningSchema,
+  ShareSchema,
+  ShareSessionSchema,
+  SharedContentSchema,
+  SharedFileParamsSchema,
+  VerifyShareBodySchema,
+} from '@healthbook/shared';
+
+const errors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 401: DetailErrorSchema, 403: DetailErrorSchema, 404: DetailErrorSchema };
+const tags = ['sharing'];
+const security = [{ bearerAuth: [] }];
+/** The patient's side is the share-record feature's: off for an organisation, it answers 403. */
+const config = { feature: 'share-record' };
+const WHOSE = 'Acts on `?patient=` (default: your own); a share that is not yours is 404.';
+
+/** The patient's shares: create, list, one, its openings, revoke, a new address. */
+export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/v1/sharing/',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Share records or documents',
+        description: `kind records: whole categories (every non-private record in them, as they are when opened) and/or single records; kind documents: Document Center documents. Private records, and documents attached to them, cannot be chosen and are never shown. method link: the address is e-mailed to the recipient, who then gets a six-digit code by e-mail; method qr: show the address as a QR code with the passcode. The address (and passcode) are answered once: only hashes are kept. ${WHOSE}`,
+        querystring: PatientQuerySchema,
+        body: CreateShareBodySchema,
+        response: { 201: CreatedShareSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await app.sharing.create(request.signedIn(), request.body, request.query.patient)),
+  );
+  app.get(
+    '/api/v1/sharing/',
+    { config, schema: { tags, security, summary: 'Your shares, newest first (active, expired, revoked, locked)', querystring: PatientQuerySchema, response: { 200: ShareListSchema, ...errors } } },
+    async (request) => app.sharing.list(request.signedIn(), request.query.patient),
+  );
+  app.get(
+    '/api/v1/sharing/:id/',
+    { config, schema: { tags, security, summary: 'One share', params: ShareIdParamsSchema, querystring: PatientQuerySchema, response: { 200: ShareSchema, ...errors } } },
+    async (request) => app.sharing.get(request.signedIn(), request.params.id, request.query.patient),
+  );
+  app.get(
+    '/api/v1/sharing/:id/accesses/',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Who saw my record: every opening of a share, newest first',
+        description: 'verified: the right code or passcode; viewed: the content shown (with what was shown); pdf: the PDF downloaded; document: a file opened.',
+        params: ShareIdParamsSchema,
+        querystring: PatientQuerySchema,
+        response: { 200: ShareAccessListSchema, ...errors },
+      },
+    },
+    async (request) => app.sharing.accesses(request.signedIn(), request.params.id, request.query.patient),
+  );
+  app.post(
+    '/api/v1/sharing/:id/revoke/',
+    { config, schema: { tags, security, summary: 'Revoke a share (at once, also for a recipient who has it open)', params: ShareIdParamsSchema, querystring: PatientQuerySchema, response: { 200: ShareSchema, ...errors } } },
+    async (request) => app.sharing.revoke(request.signedIn(), request.params.id, request.query.patient),
+  );
+  app.post(
+    '/api/v1/sharing/:id/reissue/',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'A new address (and passcode) for a live share',
+        description: 'The old address stops working, open sessions end and the wrong-code count starts again (this opens a locked share). Link shares: the new address is e-mailed to the recipient. A revoked or expired share: 400.',
+        params: ShareIdParamsSchema,
+        querystring: PatientQuerySchema,
+        response: { 200: CreatedShareSchema, ...errors },
+      },
+    },
+    async (request) => app.sharing.reissue(request.signedIn(), request.params.id, request.query.patient),
+  );
+};
+
+const publicErrors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 401: DetailErrorSchema, 404: DetailErrorSchema, 410: ShareGoneSchema, 429: DetailErrorSchema };
+const publicTags = ['sharing (recipient)'];
+const sessionHeader = z.object({ [SHARE_SESSION_HEADER]: z.string().max(200).optional() });
+const SESSION = `Needs the session of /verify/ in the ${SHARE_SESSION_HEADER} header: 401 without a live one; 410 when the share was revoked or expired since.`;
+
+/** The recipient's side (public: the address and the code are the proof), rate limited per client address. */
+export const sharingPublicRoutes: FastifyPluginAsyncZod<{ perIpLimit: number }> = async (app, opts) => {
+  const rateLimit = { max: opts.perIpLimit, timeWindow: '1 minute' };
+  const userAgent = (value: string | undefined) => (value ? value.slice(0, 300) : null);
+  const GONE = 'An unknown or malformed address: 404, the same whether it ever existed or not. A share that is over: 410 with reason expired, revoked or locked (five wrong codes).';
+
+  app.post(
+    '/api/v1/sharing/public/open/',
+    { config: { rateLimit }, schema: { tags: publicTags, summary: 'Open a shared address: what the verification page shows', description: GONE, body: ShareLinkBodySchema, response: { 200: ShareOpeningSchema, ...publicErrors } } },
+    async (request) => app.sharing.open(request.body),
+  );
+  app.post(
+    '/api/v1/sharing/public/code/',
+    {
+      config: { rateLimit },
+      schema: { tags: publicTags, summary: 'E-mail a six-digit code to the recipient (link shares)', description: `Valid 10 minutes; a new code replaces the last one; 3 per quarter hour per share (then 429). ${GONE}`, body: ShareLinkBodySchema, response: { 200: ShareCodeSentSchema, ...publicErrors } },
+    },
+    async (request) => app.sharing.sendCode(request.body),
+  );
+  app.post(
+    '/api/v1/sharing/public/verify/',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: publicTags,
+        summary: 'The e-mailed code (link) or the passcode (QR): a session for this browser',
+        description: `Five wrong codes over the share's life lock it (410 locked). ${GONE}`,
+        body: VerifyShareBodySchema,
+        response: { 200: ShareSessionSchema, ...publicErrors },
+      },
+    },
+    async (request) => app.sharing.verify(request.ctx, request.body, userAgent(request.headers['user-agent'])),
+  );
+  app.get(
+    '/api/v1/sharing/public/content/',
+    { config: { rateLimit }, schema: { tags: publicTags, summary: 'The shared records or documents, as they are now (read-only)', description: SESSION, headers: sessionHeader, response: { 200: SharedContentSchema, ...publicErrors } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return app.sharing.content(request.ctx, request.headers[SHARE_SESSION_HEADER], userAgent(request.headers['user-agent']));
+    },
+  );
+  app.get(
+    '/api/v1/sharing/public/files/:id/',
+    {
+      config: { rateLimit },
+      schema: { tags: publicTags, summary: 'A shared document, or an attachment of a shared record', description: SESSION, headers: sessionHeader, params: SharedFileParamsSchema, response: { 200: z.any(), ...publicErrors } },
+    },
+    async (request, reply) => {
+      const file = await app.sharing.file(request.ctx, request.headers[SHARE_SESSION_HEADER], request.params.id, userAgent(request.headers['user-agent']));
+      return reply
+        .type(file.content_type)
+        .header('Cache-Control', 'no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
+        .send(file.data);
+    },
+  );
+};

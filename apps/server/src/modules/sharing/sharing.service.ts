@@ -1,0 +1,483 @@
+import {
+  CATEGORIES,
+  CATEGORY_KEYS,
+  SHARE_CODE_DIGITS,
+  SHARE_CODE_TTL_S,
+  SHARE_EXPIRY_MS,
+  SHARE_MAX_ATTEMPTS,
+  SHARE_MAX_DAYS,
+  SHARE_PASSCODE_DIGITS,
+  SHARE_SESSION_TTL_S,
+  formatRecordTitle,
+  readableFields,
+  shareLinkPath,
+  translate,
+  type CategoryDefinition,
+  type CreateShareInput,
+  type CreatedShare,
+  type Language,
+  type Share,
+  type ShareAccess,
+  type ShareLinkBody,
+  type ShareOpening,
+  type ShareSession,
+  type SharedContent,
+  type VerifyShareBody,
+} from '@healthbook/shared';
+import type { ServiceContext, SignedInContext } from '../../context';
+import type { Db } from '../../db/client';
+import { orgScope } from '../../db/scope';
+import { randomDigits, randomToken, safeEqual, sha256 } from '../../lib/crypto';
+import { FieldError, HttpError, notFound } from '../../lib/http-errors';
+import { renderMail, type MailKind } from '../../lib/mail-templates';
+import { servicePlugin } from '../../lib/service-plugin';
+import type { BackgroundMail } from '../../plugins/mail';
+import type { Storage } from '../../plugins/storage';
+import type { AuditLog } from '../audit/audit.service';
+import { DocumentsRepository, type DocumentRow } from '../documents/documents.repository';
+import type { AttemptLimiter } from '../limits/limits.service';
+import { assetUrl } from '../organizations/organizations.presenter';
+import { OrganizationsRepository, type OrganizationRow } from '../organizations/organizations.repository';
+import { PatientsRepository, type PatientRow } from '../patients/patients.repository';
+import type { PatientGrant, PatientsService } from '../patients/patients.service';
+import { RecordsRepository, type RecordRow } from '../records/records.repository';
+import { titleOf } from '../records/records.service';
+import { PublicSharesRepository, SharesRepository, shareStatus, type ShareRow } from './shares.repository';
+
+/** A minute's grace on "at most 90 days ahead": the form's choice of the last allowed minute is not refused for the seconds it took to send. */
+const EXPIRY_GRACE_MS = 60_000;
+
+/** What a share shows at one opening, read live: private records and their attachments never. */
+export interface SharedSelection {
+  share: ShareRow;
+  organization: OrganizationRow;
+  patient: PatientRow;
+  sections: Array<{ category: CategoryDefinition; records: RecordRow[] }>;
+  documents: DocumentRow[];
+}
+
+/** j•••@example.com: enough for the recipient to know where the code goes, nothing more for anyone else. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}•••@${domain}`;
+}
+
+/** A code or passcode is kept hashed with the address's token, which is not stored. */
+const secretHash = (token: string, secret: string) => sha256(`${token}:${secret}`);
+
+/**
+ * Sharing a patient's record with someone who has no account (§1, §2 "Public recipient
+ * routes"). The patient chooses what, with whom, how and until when; the recipient proves the
+ * address (a 256-bit token) and a code e-mailed to them or the passcode of a QR code, and gets a
+ * session for their browser. The content is read live at each opening through the patient's
+ * scope, never with private records; every opening is kept (who saw my record) and audited.
+ */
+export class SharingService {
+  constructor(
+    private readonly db: Db,
+    private readonly patients: PatientsService,
+    private readonly audit: AuditLog,
+    private readonly limiter: AttemptLimiter,
+    private readonly mail: BackgroundMail,
+    private readonly storage: Storage,
+    private readonly publicUrl: string,
+  ) {}
+
+  // ---- The patient's side ----
+
+  async create(ctx: SignedInContext, body: CreateShareInput, patientId?: number): Promise<CreatedShare> {
+    const grant = await this.patients.grant(ctx, patientId, 'write');
+    const expiresAt = this.expiryOf(body);
+    await this.checkChoice(grant, body);
+    const secrets = this.newSecrets(body.method);
+    const organization = await this.organization(grant.patient.org_id);
+    const row = await new SharesRepository(this.db, orgScope(grant.patient.org_id)).insert({
+      patient_id: grant.patient.id,
+      created_by: ctx.actor.userId,
+      uid: secrets.uid,
+      token_hash: sha256(secrets.token),
+      kind: body.kind,
+      method: body.method,
+      recipient_name: body.recipient_name,
+      recipient_email: body.recipient_email,
+      language: body.language ?? ctx.lang,
+      message: body.message?.trim() ? body.message.trim() : null,
+      categories: body.kind === 'records' ? [...new Set(body.categories)] : [],
+      record_ids: body.kind === 'records' ? [...new Set(body.record_ids)] : [],
+      document_ids: body.kind === 'documents' ? [...new Set(body.document_ids)] : [],
+      passcode_hash: secrets.passcode ? secretHash(secrets.token, secrets.passcode) : null,
+      expires_at: expiresAt,
+    });
+    const url = this.addressOf(organization, row, secrets.token);
+    if (row.method === 'link') this.mailRecipient('shareLink', row, grant.patient, { link: url });
+    await this.audit.record(ctx, { action: 'share_create', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { share: row.id, method: row.method, kind: row.kind } });
+    const [share] = await this.present(grant, ctx.lang, row.id);
+    return { ...share!, url, passcode: secrets.passcode };
+  }
+
+  async list(ctx: SignedInContext, patientId?: number): Promise<Share[]> {
+    const grant = await this.patients.grant(ctx, patientId);
+    return this.present(grant, ctx.lang);
+  }
+
+  async get(ctx: SignedInContext, id: number, patientId?: number): Promise<Share> {
+    const grant = await this.patients.grant(ctx, patientId);
+    const [share] = await this.present(grant, ctx.lang, id);
+    if (!share) throw notFound();
+    return share;
+  }
+
+  async accesses(ctx: SignedInContext, id: number, patientId?: number): Promise<ShareAccess[]> {
+    const share = await this.get(ctx, id, patientId);
+    const rows = await new SharesRepository(this.db, orgScope(ctx.actor.orgId)).accesses(id);
+    return rows.map((a) => ({
+      id: Number(a.id),
+      opened_at: new Date(a.opened_at).toISOString(),
+      action: a.action,
+      recipient_name: share.recipient_name,
+      ip: a.ip,
+      user_agent: a.user_agent,
+      shown: { categories: a.shown.categories ?? [], records: a.shown.records ?? 0, documents: a.shown.documents ?? 0 },
+    }));
+  }
+
+  async revoke(ctx: SignedInContext, id: number, patientId?: number): Promise<Share> {
+    const grant = await this.patients.grant(ctx, patientId, 'write');
+    if (!(await new SharesRepository(this.db, orgScope(grant.patient.org_id)).revoke(grant.patient.id, id))) throw notFound();
+    await this.audit.record(ctx, { action: 'share_revoke', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { share: id } });
+    const [share] = await this.present(grant, ctx.lang, id);
+    return share!;
+  }
+
+  /** A new address (and passcode): what opens a locked share again, or replaces a lost link. */
+  async reissue(ctx: SignedInContext, id: number, patientId?: number): Promise<CreatedShare> {
+    const grant = await this.patients.grant(ctx, patientId, 'write');
+    const repo = new SharesRepository(this.db, orgScope(grant.patient.org_id));
+    const [current] = await repo.listForPatient(grant.patient.id, id);
+    if (!current) throw notFound();
+    const secrets = this.newSecrets(current.method);
+    const row = await repo.reissue(grant.patient.id, id, {
+      uid: secrets.uid,
+      token_hash: sha256(secrets.token),
+      passcode_hash: secrets.passcode ? secretHash(secrets.token, secrets.passcode) : null,
+    });
+    if (!row) throw new HttpError(400, 'errors:shareNotLive');
+    const url = this.addressOf(await this.organization(row.org_id), row, secrets.token);
+    if (row.method === 'link') this.mailRecipient('shareLink', row, grant.patient, { link: url });
+    await this.audit.record(ctx, { action: 'share_reissue', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { share: id } });
+    const [share] = await this.present(grant, ctx.lang, id);
+    return { ...share!, url, passcode: secrets.passcode };
+  }
+
+  // ---- The recipient's side ----
+
+  /** What the verification page shows: whose record, where the code goes; nothing of the record. */
+  async open(link: ShareLinkBody): Promise<ShareOpening> {
+    const share = await this.liveShare(link);
+    const [organization, patient] = await Promise.all([this.organization(share.org_id), this.patientOf(share)]);
+    return {
+      kind: share.kind,
+      method: share.method,
+      organization: { name: organization.org_name, client_id: organization.name },
+      patient_first_name: patient.first_name,
+      recipient_email_hint: maskEmail(share.recipient_email),
+      expires_at: new Date(share.expires_at).toISOString(),
+      attempts_left: SHARE_MAX_ATTEMPTS - share.failed_attempts,
+    };
+  }
+
+  /** E-mails a six-digit code to the recipient's address (link shares), a few times a quarter hour at most. */
+  async sendCode(link: ShareLinkBody): Promise<{ sent_to: string; expires_in: number }> {
+    const share = await this.liveShare(link);
+    if (share.method !== 'link') throw new HttpError(400, 'errors:shareNoCode');
+    const attempt = await this.limiter.take('shareCode', String(share.id));
+    if (!attempt.allowed) throw new HttpError(429, 'errors:shareCodeTooOften', {}, { 'Retry-After': String(attempt.retryAfterS) });
+    const code = randomDigits(SHARE_CODE_DIGITS);
+    await new PublicSharesRepository(this.db).setCode(share.id, secretHash(link.token, code), new Date(Date.now() + SHARE_CODE_TTL_S * 1000));
+    const patient = await this.patientOf(share);
+    this.mailRecipient('shareCode', share, patient, { code, minutes: SHARE_CODE_TTL_S / 60 });
+    return { sent_to: maskEmail(share.recipient_email), expires_in: SHARE_CODE_TTL_S };
+  }
+
+  /**
+   * Checks the e-mailed code (link) or the passcode (QR). The try is counted before the check,
+   * atomically, so parallel guesses get no more checks than the tries left; a right code gives
+   * its try back. The fifth wrong one locks the share (and its patient is told).
+   */
+  async verify(ctx: ServiceContext, body: VerifyShareBody, userAgent: string | null): Promise<ShareSession> {
+    const share = await this.liveShare(body);
+    const repo = new PublicSharesRepository(this.db);
+    const used = await repo.takeAttempt(share.id);
+    if (used === null) throw gone('locked');
+    const hash = secretHash(body.token, body.code);
+    const right = share.method === 'link' ? await repo.consumeCode(share.id, hash) : !!share.passcode_hash && safeEqual(hash, share.passcode_hash);
+    if (!right) {
+      const left = SHARE_MAX_ATTEMPTS - used;
+      await this.audit.record(ctx, { action: 'share_verify', outcome: 'denied', orgId: share.org_id, subject: `patient:${share.patient_id}`, detail: { share: share.id, left } });
+      if (left <= 0) {
+        this.mailPatient('shareLocked', share, {});
+        throw gone('locked');
+      }
+      throw new FieldError({ code: [{ key: 'errors:shareCodeWrong', vars: { count: left } }] });
+    }
+    await repo.giveBackAttempt(share.id);
+    const token = randomToken(32);
+    const expiresAt = new Date(Math.min(Date.now() + SHARE_SESSION_TTL_S * 1000, new Date(share.expires_at).getTime()));
+    const session = await repo.createSession(share.id, sha256(token), expiresAt);
+    await repo.logAccess({ share_id: share.id, session_id: session.id, action: 'verified', ip: ctx.ip, user_agent: userAgent, shown: { categories: [], records: 0, documents: 0 } });
+    await this.audit.record(ctx, { action: 'share_verify', outcome: 'success', orgId: share.org_id, subject: `patient:${share.patient_id}`, detail: { share: share.id } });
+    return { session: token, expires_at: expiresAt.toISOString() };
+  }
+
+  /** The shared content as the recipient reads it (labels and values in their language). */
+  async content(ctx: ServiceContext, sessionToken: string | undefined, userAgent: string | null): Promise<SharedContent> {
+    const { selection, sessionId } = await this.opened(sessionToken);
+    await this.logOpening(ctx, selection, sessionId, 'viewed', userAgent);
+    return this.presentContent(selection, ctx.lang);
+  }
+
+  /** The selection behind a session, for the PDF (its opening logged as such). */
+  async selectionForPdf(ctx: ServiceContext, sessionToken: string | undefined, userAgent: string | null): Promise<SharedSelection> {
+    const { selection, sessionId } = await this.opened(sessionToken);
+    await this.logOpening(ctx, selection, sessionId, 'pdf', userAgent);
+    return selection;
+  }
+
+  /** A shared document, or an attachment of a shared record that is shown. */
+  async file(ctx: ServiceContext, sessionToken: string | undefined, id: number, userAgent: string | null): Promise<{ data: Buffer; content_type: string; file_name: string }> {
+    const { selection, sessionId } = await this.opened(sessionToken);
+    const shown = new Set<number>([...selection.documents.map((d) => d.id), ...selection.sections.flatMap((s) => s.records.flatMap((r) => r.attachments.map((a) => a.id)))]);
+    if (!shown.has(id)) throw notFound();
+    const document = await new DocumentsRepository(this.db, { orgId: selection.share.org_id, patientId: selection.share.patient_id }).get(id, false);
+    if (!document) throw notFound();
+    const data = await this.storage.get(document.storage_key);
+    if (!data) throw notFound();
+    const repo = new PublicSharesRepository(this.db);
+    await repo.logAccess({ share_id: selection.share.id, session_id: sessionId, action: 'document', ip: ctx.ip, user_agent: userAgent, shown: { categories: [], records: 0, documents: 1 } });
+    await this.audit.record(ctx, { action: 'share_read', outcome: 'success', orgId: selection.share.org_id, subject: `patient:${selection.share.patient_id}`, detail: { share: selection.share.id, document: id } });
+    return { data, content_type: document.content_type, file_name: document.file_name };
+  }
+
+  /** The organisation's logo, for the shared PDF. */
+  async logoOf(organization: OrganizationRow): Promise<{ data: Buffer; contentType: string } | null> {
+    if (!organization.logo_key || !organization.logo_content_type) return null;
+    const data = await this.storage.get(organization.logo_key);
+    return data ? { data, contentType: organization.logo_content_type } : null;
+  }
+
+  // ---- Inside ----
+
+  private expiryOf(body: CreateShareInput): Date {
+    const now = Date.now();
+    if (body.expires_in !== 'custom') return new Date(now + SHARE_EXPIRY_MS[body.expires_in]);
+    if (!body.expires_at) throw new FieldError({ expires_at: ['validation:shareExpiryRequired'] });
+    const at = new Date(body.expires_at);
+    if (at.getTime() <= now) throw new FieldError({ expires_at: ['validation:shareExpiryPast'] });
+    if (at.getTime() > now + SHARE_MAX_DAYS * 86_400_000 + EXPIRY_GRACE_MS) throw new FieldError({ expires_at: ['validation:shareExpiryTooFar'] });
+    return at;
+  }
+
+  /** What is chosen must be there, the patient's, and not private. */
+  private async checkChoice(grant: PatientGrant, body: CreateShareInput): Promise<void> {
+    const scope = { orgId: grant.patient.org_id, patientId: grant.patient.id };
+    if (body.kind === 'records') {
+      if (body.document_ids.length > 0) throw new FieldError({ document_ids: ['validation:shareKindMismatch'] });
+      if (body.categories.length === 0 && body.record_ids.length === 0) throw new FieldError({ non_field_errors: ['validation:shareNothingChosen'] });
+      if (body.record_ids.length > 0) {
+        const ids = [...new Set(body.record_ids)];
+        const found = await new RecordsRepository(this.db, scope).listMany({ categories: CATEGORY_KEYS, ids, includePrivate: false });
+        if (found.length !== ids.length) throw new FieldError({ record_ids: ['validation:shareRecordUnavailable'] });
+      }
+      return;
+    }
+    if (body.categories.length > 0 || body.record_ids.length > 0) throw new FieldError({ categories: ['validation:shareKindMismatch'] });
+    if (body.document_ids.length === 0) throw new FieldError({ non_field_errors: ['validation:shareNothingChosen'] });
+    const ids = [...new Set(body.document_ids)];
+    const found = await new DocumentsRepository(this.db, scope).listByIds(ids, false);
+    if (found.length !== ids.length) throw new FieldError({ document_ids: ['validation:shareDocumentUnavailable'] });
+  }
+
+  private newSecrets(method: ShareRow['method']) {
+    return { uid: randomToken(12), token: randomToken(32), passcode: method === 'qr' ? randomDigits(SHARE_PASSCODE_DIGITS) : null };
+  }
+
+  private addressOf(organization: OrganizationRow, share: ShareRow, token: string): string {
+    return new URL(shareLinkPath(organization.name, share.kind, share.method, share.uid, token), this.publicUrl).toString();
+  }
+
+  private async organization(orgId: number): Promise<OrganizationRow> {
+    const organization = await new OrganizationsRepository(this.db).findById(orgId);
+    if (!organization) throw notFound();
+    return organization;
+  }
+
+  private async patientOf(share: ShareRow): Promise<PatientRow> {
+    const patient = await new PatientsRepository(this.db, orgScope(share.org_id)).findById(share.patient_id);
+    if (!patient) throw notFound();
+    return patient;
+  }
+
+  /** The share an address names, if the token is right and it is live; 404 alike for anything unknown, 410 for a share that is over. */
+  private async liveShare(link: ShareLinkBody): Promise<ShareRow> {
+    const share = await new PublicSharesRepository(this.db).byUid(link.uid);
+    if (!share || !safeEqual(sha256(link.token), share.token_hash)) throw new HttpError(404, 'errors:shareUnavailable');
+    const status = shareStatus(share);
+    if (status !== 'active') throw gone(status);
+    return share;
+  }
+
+  /** The share of a recipient's session, still live, and what it shows now. */
+  private async opened(sessionToken: string | undefined): Promise<{ selection: SharedSelection; sessionId: string }> {
+    const found = sessionToken && /^[A-Za-z0-9_-]{16,128}$/.test(sessionToken) ? await new PublicSharesRepository(this.db).session(sha256(sessionToken)) : undefined;
+    if (!found) throw new HttpError(401, 'errors:shareSessionEnded');
+    const { session_id: sessionId, ...share } = found;
+    const status = shareStatus(share);
+    // A locked share keeps the sessions already opened (only guessing is stopped).
+    if (status === 'revoked' || status === 'expired') throw gone(status);
+    return { selection: await this.select(share), sessionId };
+  }
+
+  /** What a share shows now: its records (never private ones) or its documents (never a private record's). */
+  async select(share: ShareRow): Promise<SharedSelection> {
+    const scope = { orgId: share.org_id, patientId: share.patient_id };
+    const [organization, patient] = await Promise.all([this.organization(share.org_id), this.patientOf(share)]);
+    if (share.kind === 'documents') {
+      const documents = await new DocumentsRepository(this.db, scope).listByIds(share.document_ids, false);
+      return { share, organization, patient, sections: [], documents };
+    }
+    const repo = new RecordsRepository(this.db, scope);
+    const [whole, single] = await Promise.all([
+      repo.listMany({ categories: share.categories, includePrivate: false }),
+      repo.listMany({ categories: CATEGORY_KEYS, ids: share.record_ids, includePrivate: false }),
+    ]);
+    const byId = new Map<number, RecordRow>();
+    for (const row of [...whole, ...single]) byId.set(row.id, row);
+    const rows = [...byId.values()];
+    const sections = CATEGORIES.map((category) => ({ category: category as CategoryDefinition, records: rows.filter((r) => r.category === category.key) })).filter((s) => s.records.length > 0);
+    return { share, organization, patient, sections, documents: [] };
+  }
+
+  private async logOpening(ctx: ServiceContext, selection: SharedSelection, sessionId: string, action: 'viewed' | 'pdf', userAgent: string | null): Promise<void> {
+    const { share } = selection;
+    const shown = {
+      categories: selection.sections.map((s) => s.category.key),
+      records: selection.sections.reduce((n, s) => n + s.records.length, 0),
+      documents: selection.documents.length,
+    };
+    const repo = new PublicSharesRepository(this.db);
+    await repo.logAccess({ share_id: share.id, session_id: sessionId, action, ip: ctx.ip, user_agent: userAgent, shown });
+    await this.audit.record(ctx, { action: 'share_read', outcome: 'success', orgId: share.org_id, subject: `patient:${share.patient_id}`, detail: { share: share.id, what: action, records: shown.records, documents: shown.documents } });
+    if (action === 'viewed' && (await repo.markFirstOpened(share.id))) this.mailPatient('shareOpened', share, {});
+  }
+
+  private presentContent(selection: SharedSelection, lang: Language): SharedContent {
+    const t = (key: string) => translate(lang, key);
+    const { share, organization, patient } = selection;
+    return {
+      kind: share.kind,
+      organization: { name: organization.org_name, client_id: organization.name, logo_url: assetUrl(organization, 'logo') },
+      patient: { first_name: patient.first_name, last_name: patient.last_name, dob: patient.dob },
+      recipient_name: share.recipient_name,
+      expires_at: new Date(share.expires_at).toISOString(),
+      generated_at: new Date().toISOString(),
+      sections: selection.sections.map(({ category, records }) => ({
+        category: category.key,
+        name: t(`records:categories.${category.key}.other`),
+        records: records.map((row) => {
+          const values = { ...row.data };
+          const dateField = category.dateField;
+          return {
+            id: row.id,
+            record_type: row.category,
+            title: formatRecordTitle(t, lang, category, values),
+            date: dateField ? ((values[dateField] as string | null | undefined) ?? null) : null,
+            date_part: dateField ? ((values[`${dateField}_part`] as 'day' | 'month' | 'year' | 'past' | null | undefined) ?? (values[dateField] ? 'day' : null)) : null,
+            fields: readableFields(t, lang, category, values),
+            attachments: row.attachments.map((a) => ({ id: a.id, file_name: a.file_name, content_type: a.content_type, size: a.size })),
+            updated_at: row.updated_at,
+          };
+        }),
+      })),
+      documents: selection.documents.map((d) => ({ id: d.id, file_name: d.file_name, content_type: d.content_type, size: d.size, created_at: new Date(d.created_at).toISOString() })),
+    };
+  }
+
+  /** The patient's shares (or one), presented with the titles of the records and names of the documents chosen. */
+  private async present(grant: PatientGrant, lang: Language, id?: number): Promise<Share[]> {
+    const scope = { orgId: grant.patient.org_id, patientId: grant.patient.id };
+    const rows = await new SharesRepository(this.db, orgScope(grant.patient.org_id)).listForPatient(grant.patient.id, id);
+    const recordIds = [...new Set(rows.flatMap((r) => r.record_ids))];
+    const documentIds = [...new Set(rows.flatMap((r) => r.document_ids))];
+    const [records, documents] = await Promise.all([
+      new RecordsRepository(this.db, scope).listMany({ categories: CATEGORY_KEYS, ids: recordIds, includePrivate: true }),
+      new DocumentsRepository(this.db, scope).listByIds(documentIds, true),
+    ]);
+    const recordById = new Map(records.map((r) => [r.id, r]));
+    const documentById = new Map(documents.map((d) => [d.id, d]));
+    return rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      method: row.method,
+      status: shareStatus(row),
+      recipient_name: row.recipient_name,
+      recipient_email: row.recipient_email,
+      categories: row.categories,
+      records: row.record_ids.flatMap((rid) => {
+        const record = recordById.get(rid);
+        const category = record ? CATEGORIES.find((c) => c.key === record.category) : undefined;
+        return record && category ? [{ id: rid, record_type: record.category, title: titleOf(category as CategoryDefinition, record.data, lang) }] : [];
+      }),
+      documents: row.document_ids.flatMap((did) => {
+        const document = documentById.get(did);
+        return document ? [{ id: did, file_name: document.file_name }] : [];
+      }),
+      message: row.message,
+      created_at: new Date(row.created_at).toISOString(),
+      expires_at: new Date(row.expires_at).toISOString(),
+      revoked_at: row.revoked_at ? new Date(row.revoked_at).toISOString() : null,
+      failed_attempts: row.failed_attempts,
+      opened_count: Number(row.opened_count ?? 0),
+      last_opened_at: row.last_opened_at ? new Date(row.last_opened_at).toISOString() : null,
+    }));
+  }
+
+  private mailRecipient(kind: MailKind, share: ShareRow, patient: PatientRow, vars: Record<string, string | number>): void {
+    const lang = (share.language === 'el' ? 'el' : 'en') as Language;
+    const message = renderMail(kind, lang, share.recipient_email, {
+      name: share.recipient_name,
+      recipient: share.recipient_name,
+      patient: `${patient.first_name} ${patient.last_name}`.trim(),
+      expires: formatWhen(share.expires_at, lang),
+      note: share.message ? `\n\n${translate(lang, 'emails:shareNote', { patient: `${patient.first_name} ${patient.last_name}`.trim(), message: share.message })}` : '',
+      ...vars,
+    });
+    this.mail.send(message, { share: share.id });
+  }
+
+  /** Tells the patient (their account's address and language) about their share. */
+  private mailPatient(kind: MailKind, share: ShareRow, vars: Record<string, string | number>): void {
+    void (async () => {
+      const user = await new PublicSharesRepository(this.db).patientContact(share);
+      if (!user?.email) return;
+      const settings = user.settings as { language?: unknown } | null;
+      const lang: Language = settings?.language === 'el' ? 'el' : 'en';
+      this.mail.send(renderMail(kind, lang, user.email, { name: user.first_name ?? '', recipient: share.recipient_name, when: formatWhen(new Date(), lang), link: new URL(`/${user.client_id}/sharing/${share.id}`, this.publicUrl).toString(), ...vars }), { share: share.id });
+    })().catch(() => undefined);
+  }
+}
+
+const gone = (reason: 'expired' | 'revoked' | 'locked') => new HttpError(410, `errors:share${reason[0]!.toUpperCase()}${reason.slice(1)}`, {}, {}, { reason });
+
+function formatWhen(at: Date | string, lang: Language): string {
+  return new Intl.DateTimeFormat(lang === 'el' ? 'el-GR' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(at)) + ' UTC';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sharing: SharingService;
+  }
+}
+
+export default servicePlugin<'sharing', { publicUrl: string }>('sharing', ['db', 'patients-service', 'audit-service', 'limiter-service', 'mail', 'storage'], (app, opts) =>
+  new SharingService(app.db, app.patients, app.audit, app.limiter, app.backgroundMail, app.storage, opts.publicUrl),
+);
