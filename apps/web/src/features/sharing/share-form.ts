@@ -132,7 +132,8 @@ export function checkShare(values: ShareFormValues, now: Date = new Date(), priv
  */
 export function shareBody(values: ShareFormValues, privateRecordIds: ReadonlySet<number> = new Set()): CreateShareBody {
   const records = values.kind === 'records';
-  const message = cleanText(values.message);
+  // The message goes with the link's e-mail: a QR share sends none.
+  const message = values.method === 'link' ? cleanText(values.message) : '';
   return {
     kind: values.kind,
     categories: records ? values.categories.filter(isCategory) : [],

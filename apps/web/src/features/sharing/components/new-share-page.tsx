@@ -120,7 +120,7 @@ function ShareForm({ preselection, onCreated }: { preselection: SharePreselectio
   const create = useCreateShare();
   const [failure, setFailure] = useState<string | null>(null);
   const [pickCategory, setPickCategory] = useState(preselection.pickCategory ?? '');
-  const [kind, records] = useWatch({ control, name: ['kind', 'records'] });
+  const [kind, records, method] = useWatch({ control, name: ['kind', 'records', 'method'] });
 
   const chosenRecords = useChosenRecords(records, locale, t);
   const documents = useDocuments(kind === 'documents');
@@ -184,6 +184,36 @@ function ShareForm({ preselection, onCreated }: { preselection: SharePreselectio
           )}
         </Section>
 
+        <Section id="share-method" title={t('form.methodTitle')}>
+          <Controller
+            control={control}
+            name="method"
+            render={({ field }) => (
+              <RadioGroup aria-labelledby="share-method" value={field.value} onChange={(e) => field.onChange(e.target.value)} name={field.name}>
+                {SHARE_METHODS.map((choice) => (
+                  <FormControlLabel
+                    key={choice}
+                    value={choice}
+                    control={<Radio slotProps={{ input: { ref: choice === 'link' ? field.ref : undefined } }} />}
+                    sx={{ alignItems: 'flex-start', mb: 1, '& .MuiRadio-root': { pt: 0.75 } }}
+                    label={
+                      <Box sx={{ py: 0.5 }}>
+                        <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
+                          {t(`method.${choice}`)}
+                        </Typography>
+                        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                          {t(`form.methodHint.${choice}`)}
+                        </Typography>
+                      </Box>
+                    }
+                  />
+                ))}
+              </RadioGroup>
+            )}
+          />
+          {formState.errors.method && <FormHelperText error>{err('method')}</FormHelperText>}
+        </Section>
+
         <Section id="share-recipient" title={t('form.recipientTitle')}>
           <Stack spacing={2}>
             <TextField
@@ -207,78 +237,49 @@ function ShareForm({ preselection, onCreated }: { preselection: SharePreselectio
               slotProps={{ htmlInput: { maxLength: 254, inputMode: 'email', spellCheck: false } }}
               {...register('recipientEmail')}
             />
-            <Controller
-              control={control}
-              name="language"
-              render={({ field }) => (
+            {method === 'link' && (
+              <>
+                <Controller
+                  control={control}
+                  name="language"
+                  render={({ field }) => (
+                    <TextField
+                      select
+                      label={t('form.language')}
+                      value={field.value}
+                      onChange={(e) => field.onChange(e.target.value)}
+                      onBlur={field.onBlur}
+                      inputRef={field.ref}
+                      helperText={err('language') ?? t('form.languageHint')}
+                      error={Boolean(formState.errors.language)}
+                      sx={{ maxWidth: { sm: 320 } }}
+                    >
+                      <MenuItem value="en" lang="en">
+                        English
+                      </MenuItem>
+                      <MenuItem value="el" lang="el">
+                        Ελληνικά
+                      </MenuItem>
+                    </TextField>
+                  )}
+                />
                 <TextField
-                  select
-                  label={t('form.language')}
-                  value={field.value}
-                  onChange={(e) => field.onChange(e.target.value)}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  helperText={err('language') ?? t('form.languageHint')}
-                  error={Boolean(formState.errors.language)}
-                  sx={{ maxWidth: { sm: 320 } }}
-                >
-                  <MenuItem value="en" lang="en">
-                    English
-                  </MenuItem>
-                  <MenuItem value="el" lang="el">
-                    Ελληνικά
-                  </MenuItem>
-                </TextField>
-              )}
-            />
-          </Stack>
-        </Section>
-
-        <Section id="share-method" title={t('form.methodTitle')}>
-          <Controller
-            control={control}
-            name="method"
-            render={({ field }) => (
-              <RadioGroup aria-labelledby="share-method" value={field.value} onChange={(e) => field.onChange(e.target.value)} name={field.name}>
-                {SHARE_METHODS.map((method) => (
-                  <FormControlLabel
-                    key={method}
-                    value={method}
-                    control={<Radio slotProps={{ input: { ref: method === 'link' ? field.ref : undefined } }} />}
-                    sx={{ alignItems: 'flex-start', mb: 1, '& .MuiRadio-root': { pt: 0.75 } }}
-                    label={
-                      <Box sx={{ py: 0.5 }}>
-                        <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
-                          {t(`method.${method}`)}
-                        </Typography>
-                        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-                          {t(`form.methodHint.${method}`)}
-                        </Typography>
-                      </Box>
-                    }
-                  />
-                ))}
-              </RadioGroup>
+                  label={t('form.message')}
+                  fullWidth
+                  multiline
+                  minRows={3}
+                  error={Boolean(formState.errors.message)}
+                  helperText={err('message') ?? t('form.messageHint', { max: SHARE_MESSAGE_MAX })}
+                  slotProps={{ htmlInput: { maxLength: SHARE_MESSAGE_MAX } }}
+                  {...register('message')}
+                />
+              </>
             )}
-          />
-          {formState.errors.method && <FormHelperText error>{err('method')}</FormHelperText>}
+          </Stack>
         </Section>
 
         <Section id="share-expiry" title={t('form.expiryTitle')}>
           <ExpiryFields form={form} />
-        </Section>
-
-        <Section id="share-message" title={t('form.messageTitle')}>
-          <TextField
-            label={t('form.message')}
-            fullWidth
-            multiline
-            minRows={3}
-            error={Boolean(formState.errors.message)}
-            helperText={err('message') ?? t('form.messageHint', { max: SHARE_MESSAGE_MAX })}
-            slotProps={{ htmlInput: { maxLength: SHARE_MESSAGE_MAX } }}
-            {...register('message')}
-          />
         </Section>
 
         <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
