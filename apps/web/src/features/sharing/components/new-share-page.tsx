@@ -30,7 +30,7 @@ import { recordTitle } from '../../../lib/record-text';
 import { categoryRecordsQueryOptions } from '../api/list-category-records';
 import { useCreateShare } from '../api/create-share';
 import { useDocuments, usePrivateRecordIds } from '../api/list-documents';
-import { checkShare, expiryInstant, initialShareValues, latestExpiry, parsePreselection, shareBody, SHARE_SERVER_FIELDS, type ChosenRecord, type SharePreselection, type ShareFormValues } from '../share-form';
+import { checkCustomExpiry, checkShare, expiryInstant, initialShareValues, latestExpiry, parsePreselection, shareBody, SHARE_SERVER_FIELDS, type ChosenRecord, type SharePreselection, type ShareFormValues } from '../share-form';
 import { dateTimeFormat, SHARING_NAMESPACES } from '../share-text';
 import { useNow } from '../use-now';
 import { ShareResult } from './share-result';
@@ -80,6 +80,10 @@ export default function NewSharePage() {
     </HubPage>
   );
 }
+
+const WHAT_ERROR_ID = 'share-what-error';
+/** "Choose what to share" takes the focus once shown. */
+const focusWhatError = () => requestAnimationFrame(() => document.getElementById(WHAT_ERROR_ID)?.focus());
 
 /** A part of the form: its heading and what it asks. */
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -132,6 +136,7 @@ function ShareForm({ preselection, onCreated }: { preselection: SharePreselectio
   const privateChosen = records.filter((r) => chosenRecords.privateIds.has(r.id));
 
   const err = (name: keyof ShareFormValues) => fieldErrorText(formState.errors[name] as FieldError | undefined, (k) => t(k));
+  const whatErrorText = err(kind === 'records' ? 'categories' : 'documents');
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -140,13 +145,17 @@ function ShareForm({ preselection, onCreated }: { preselection: SharePreselectio
     const errors = checkShare(effective, now, chosenRecords.privateIds);
     const names = Object.keys(errors) as Array<keyof ShareFormValues>;
     if (names.length) {
-      names.forEach((name, i) => setError(name, { type: 'validate', message: errors[name] }, { shouldFocus: i === 0 }));
+      // Nothing chosen: the message at the top of "What to share" takes the focus; else the first field.
+      const nothingChosen = Boolean(errors.categories ?? errors.documents);
+      names.forEach((name, i) => setError(name, { type: 'validate', message: errors[name] }, { shouldFocus: !nothingChosen && i === 0 }));
+      if (nothingChosen) focusWhatError();
       return;
     }
     try {
       onCreated(await create.mutateAsync(shareBody(effective, chosenRecords.privateIds)));
     } catch (error) {
       setFailure(applyServerErrors(error, { setError, fields: SHARE_SERVER_FIELDS, fallback: t('form.failed') }));
+      if (form.getFieldState('categories').error || form.getFieldState('documents').error) focusWhatError();
     }
   });
 
@@ -174,6 +183,11 @@ function ShareForm({ preselection, onCreated }: { preselection: SharePreselectio
               <FormControlLabel value="documents" control={<Radio />} label={t('form.kindDocuments')} />
             </RadioGroup>
           </FormControl>
+          {whatErrorText && (
+            <Alert id={WHAT_ERROR_ID} tabIndex={-1} severity="error" role="alert" sx={{ mb: 2 }}>
+              {whatErrorText}
+            </Alert>
+          )}
           <Alert severity="info" icon={false} sx={{ mb: 2 }}>
             {t('form.privateNever')}
           </Alert>
@@ -301,7 +315,8 @@ function ExpiryFields({ form }: { form: UseFormReturn<ShareFormValues> }) {
   const { control, formState, clearErrors } = form;
   const [expiresIn, expiresAt] = useWatch({ control, name: ['expiresIn', 'expiresAt'] });
   const now = useNow();
-  const at = expiryInstant({ expiresIn, expiresAt }, now);
+  // A custom moment that cannot be (past, too far, half typed) says nothing here: its field says why.
+  const at = expiresIn === 'custom' && checkCustomExpiry(expiresAt, now) ? null : expiryInstant({ expiresIn, expiresAt }, now);
   const error = fieldErrorText(formState.errors.expiresAt, (k) => t(k));
   const format = dateTimeFormat(i18n.resolvedLanguage ?? 'en');
 
@@ -322,7 +337,13 @@ function ExpiryFields({ form }: { form: UseFormReturn<ShareFormValues> }) {
             sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, auto)', md: 'repeat(5, auto)' }, justifyContent: 'start', columnGap: 2 }}
           >
             {SHARE_EXPIRIES.map((expiry) => (
-              <FormControlLabel key={expiry} value={expiry} control={<Radio slotProps={{ input: { ref: expiry === '1h' ? field.ref : undefined } }} />} label={t(`expiry.${expiry}`)} />
+              <FormControlLabel
+                key={expiry}
+                value={expiry}
+                control={<Radio slotProps={{ input: { ref: expiry === '1h' ? field.ref : undefined } }} />}
+                label={t(`expiry.${expiry}`)}
+                sx={expiry === 'custom' ? { gridColumn: { xs: '1 / -1', sm: 'auto' } } : undefined}
+              />
             ))}
           </RadioGroup>
         )}

@@ -94,7 +94,15 @@ function ShareBody({ share }: { share: Share }) {
   };
 
   const details: Array<[string, ReactNode]> = [
-    [t('detail.recipient'), `${share.recipient_name} (${share.recipient_email})`],
+    [
+      t('detail.recipient'),
+      <>
+        {share.recipient_name}
+        <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+          {share.recipient_email}
+        </Box>
+      </>,
+    ],
     [t('detail.method'), t(`method.${share.method}`)],
     [t('detail.created'), format.format(new Date(share.created_at))],
     [share.status === 'expired' ? t('list.expiredOn') : t('list.expiresOn'), format.format(new Date(share.expires_at))],
@@ -105,18 +113,18 @@ function ShareBody({ share }: { share: Share }) {
 
   return (
     <>
-      <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ mb: 2, alignItems: { xs: 'flex-start', sm: 'center' }, gap: 1.5 }}>
         <StatusChip status={share.status} />
         <Box sx={{ flex: 1 }} />
         {isLive(share) && (
-          <>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
             <Button variant="outlined" startIcon={<Refresh />} onClick={() => setConfirm('reissue')} disabled={reissue.isPending}>
               {qr ? t('reissue.actionQr') : t('reissue.actionLink')}
             </Button>
             <Button variant="outlined" color="error" startIcon={<Block />} onClick={() => setConfirm('revoke')}>
               {t('revoke.action')}
             </Button>
-          </>
+          </Box>
         )}
       </Stack>
 
@@ -140,7 +148,7 @@ function ShareBody({ share }: { share: Share }) {
           <Typography id="share-details" variant="h2" sx={{ mb: 1.5 }}>
             {t('detail.detailsTitle')}
           </Typography>
-          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(120px, 40%) 1fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 } }}>
+          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content minmax(0, 1fr)' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 } }}>
             {details.map(([label, value]) => (
               <Box key={label} sx={{ display: 'contents' }}>
                 <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
@@ -254,7 +262,8 @@ function AccessLog({ share }: { share: Share }) {
     recipient: a.recipient_name,
     browser: browserText(t, a.user_agent),
     ip: a.ip ?? '—',
-    shown: accessShown(t, a.shown),
+    // The code alone shows nothing.
+    shown: a.action === 'verified' ? '—' : accessShown(t, a.shown),
   });
   const columns = ['when', 'action', 'recipient', 'browser', 'ip', 'shown'] as const;
 
@@ -279,7 +288,9 @@ function AccessLog({ share }: { share: Share }) {
             <TableHead>
               <TableRow>
                 {columns.map((c) => (
-                  <TableCell key={c}>{t(`access.columns.${c}`)}</TableCell>
+                  <TableCell key={c} sx={{ whiteSpace: 'nowrap' }}>
+                    {t(`access.columns.${c}`)}
+                  </TableCell>
                 ))}
               </TableRow>
             </TableHead>
@@ -289,7 +300,7 @@ function AccessLog({ share }: { share: Share }) {
                 return (
                   <TableRow key={a.id}>
                     {columns.map((c) => (
-                      <TableCell key={c} title={c === 'browser' ? (a.user_agent ?? undefined) : undefined} sx={c === 'when' ? { whiteSpace: 'nowrap' } : undefined}>
+                      <TableCell key={c} title={c === 'browser' ? (a.user_agent ?? undefined) : undefined} sx={c === 'when' || c === 'ip' ? { whiteSpace: 'nowrap' } : undefined}>
                         {row[c]}
                       </TableCell>
                     ))}

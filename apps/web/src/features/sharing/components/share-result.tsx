@@ -117,7 +117,7 @@ function QrResult({ share, expires }: { share: CreatedShare; expires: string }) 
         <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5 }}>
           <Box sx={{ width: 240, height: 240, display: 'grid', placeItems: 'center', bgcolor: '#fff', borderRadius: 2, border: 1, borderColor: 'divider' }}>
             {png ? (
-              <Box component="img" src={png} alt={t('result.qrAlt', { name: share.recipient_name })} sx={{ width: 232, height: 232, imageRendering: 'pixelated' }} />
+              <Box component="img" src={png} alt={t('result.qrAlt', { name: share.recipient_name })} sx={{ width: 232, height: 232 }} />
             ) : failed ? (
               <Typography color="error" sx={{ p: 2, textAlign: 'center' }}>
                 {t('result.qrFailed')}

@@ -145,7 +145,7 @@ function SharesTable({ shares, onRevoke }: { shares: Share[]; onRevoke: (share: 
                 <RecipientLink share={share} />
               </TableCell>
               <TableCell sx={{ maxWidth: 260 }}>{row.what(share)}</TableCell>
-              <TableCell>{row.method(share)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.method(share)}</TableCell>
               <TableCell>
                 <StatusChip status={share.status} />
               </TableCell>

@@ -1,12 +1,11 @@
 import { useId } from 'react';
-import { useWatch, type FieldError, type UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -19,7 +18,6 @@ import type { DocumentDto } from '@healthbook/shared/contracts/documents';
 import type { HealthRecord } from '@healthbook/shared/contracts/records';
 import { CATEGORIES, categoryDefinition } from '@healthbook/shared/records/categories';
 import { formatBytes } from '../../../lib/files';
-import { fieldErrorText } from '../../../lib/form-errors';
 import { recordDate, recordTitle } from '../../../lib/record-text';
 import { SHARE_PICK_PAGE_SIZE, useCategoryRecords } from '../api/list-category-records';
 import { useRecordCounts } from '../api/get-record-counts';
@@ -81,7 +79,6 @@ export function RecordsFields({ form, pickCategory, onPickCategory, titles, priv
   const categoriesLegend = useId();
   const recordsLegend = useId();
   const wholeCategory = pickCategory !== '' && categories.includes(pickCategory);
-  const error = fieldErrorText(formState.errors.categories as FieldError | undefined, (k) => t(k));
 
   const toggleCategory = (key: string, on: boolean) =>
     setValue('categories', on ? [...categories, key] : categories.filter((c) => c !== key), { shouldDirty: true, shouldValidate: formState.isSubmitted });
@@ -101,7 +98,7 @@ export function RecordsFields({ form, pickCategory, onPickCategory, titles, priv
         <Typography id={`${categoriesLegend}-hint`} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {t('form.categoriesHint')}
         </Typography>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' }, columnGap: 2 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, columnGap: { xs: 1, sm: 2 } }}>
           {CATEGORIES.map((c) => {
             const count = countOf.get(c.key);
             return (
@@ -192,11 +189,6 @@ export function RecordsFields({ form, pickCategory, onPickCategory, titles, priv
           </Box>
         )}
       </Box>
-      {error && (
-        <FormHelperText error role="alert" sx={{ fontSize: '0.9rem', mx: 0 }}>
-          {error}
-        </FormHelperText>
-      )}
     </Stack>
   );
 }
@@ -218,7 +210,6 @@ export function DocumentsFields({ form, documents, loading, failed, blocked, ofP
   const locale = i18n.resolvedLanguage ?? 'en';
   const { setValue, control, formState } = form;
   const chosen = useWatch({ control, name: 'documents' });
-  const error = fieldErrorText(formState.errors.documents as FieldError | undefined, (k) => t(k));
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const toggle = (id: number, on: boolean) =>
     setValue('documents', on ? [...chosen, id] : chosen.filter((d) => d !== id), { shouldDirty: true, shouldValidate: formState.isSubmitted });
@@ -264,11 +255,6 @@ export function DocumentsFields({ form, documents, loading, failed, blocked, ofP
             );
           })}
         </Box>
-      )}
-      {error && (
-        <FormHelperText error role="alert" sx={{ fontSize: '0.9rem', mx: 0, mt: 1 }}>
-          {error}
-        </FormHelperText>
       )}
     </Box>
   );
