@@ -5,7 +5,7 @@
 // cannot be shared. Axe on the list, the new-share and the share's pages.
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, apiLogin, linkParams, mailLink, registeredPatient, scan, signIn, uniqueEmail } from './accounts';
+import { api, apiLogin, DEMO_PASSWORD, linkParams, mailLink, registeredPatient, scan, signIn, uniqueEmail } from './accounts';
 import { sixDigitCode, waitForMail } from './mailbox';
 
 test.describe.configure({ timeout: 180_000 });
@@ -184,4 +184,39 @@ test('a private record cannot be shared', async ({ page }) => {
     token,
   });
   expect(refused.status).toBe(400);
+});
+
+test.describe('in Greek', () => {
+  test.use({ viewport: { width: 390, height: 844 }, locale: 'el-GR' });
+
+  test('the demo patient’s shares, a share with its openings and a new share, at phone width and on a desktop', async ({ page }) => {
+    await page.goto('/healthbook/login');
+    await page.locator('input[type=email]').fill('patient@healthbook.example');
+    await page.locator('input[autocomplete=current-password]').fill(DEMO_PASSWORD);
+    await page.locator('form button[type=submit]').click();
+    await expect(page).toHaveURL(/\/healthbook\/dashboard$/);
+
+    await page.goto('/healthbook/sharing');
+    await expect(page.getByRole('heading', { level: 1, name: 'Κοινοποίηση του φακέλου μου' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Dr Eleni Papadopoulou/ })).toBeVisible();
+    await scan(page);
+
+    await page.getByRole('link', { name: /^Dr Eleni Papadopoulou/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Κοινοποίηση προς Dr Eleni Papadopoulou' })).toBeVisible();
+    const seen = page.getByRole('region', { name: 'Ποιος το είδε' });
+    await expect(seen.getByText('Προβολή του φακέλου').first()).toBeVisible();
+    await scan(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(seen.getByRole('columnheader', { name: 'Πότε' })).toBeVisible();
+    await scan(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    await page.goto('/healthbook/sharing/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'Νέα κοινοποίηση' })).toBeVisible();
+    await page.getByRole('button', { name: 'Κοινοποίηση', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Επιλέξτε τι θα κοινοποιήσετε: τουλάχιστον μία κατηγορία, εγγραφή ή έγγραφο.' })).toBeVisible();
+    await scan(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });
