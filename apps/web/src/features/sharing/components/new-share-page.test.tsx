@@ -145,7 +145,7 @@ describe('the new share page', () => {
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
   });
 
-  it('says what is missing before sending anything', async () => {
+  it('says what is missing before sending anything', { timeout: 20_000 }, async () => {
     const calls = api();
     await open();
     await screen.findByRole('heading', { level: 1, name: 'New share' });
@@ -158,7 +158,7 @@ describe('the new share page', () => {
     expect(posts(calls)).toHaveLength(0);
   });
 
-  it('puts the server’s refusals under their fields', async () => {
+  it('puts the server’s refusals under their fields', { timeout: 20_000 }, async () => {
     const calls = api(() => json(400, { recipient_email: ['This address cannot receive mail.'], record_ids: ['This record cannot be shared: it is private or no longer exists.'] }));
     await open('?category=condition');
     await screen.findByRole('checkbox', { name: /Conditions/ });

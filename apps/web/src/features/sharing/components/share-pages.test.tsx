@@ -42,7 +42,7 @@ describe('my shares', () => {
     vi.unstubAllGlobals();
   });
 
-  it('lists each share with its status, and revokes one once confirmed', async () => {
+  it('lists each share with its status, and revokes one once confirmed', { timeout: 20_000 }, async () => {
     let current = [share(), share({ id: 30, method: 'qr', kind: 'documents', categories: [], records: [], documents: [{ id: 5, file_name: 'ECG.pdf' }], status: 'expired', recipient_name: 'Nikos', opened_count: 0, last_opened_at: null })];
     const calls = mockFetch((call) => {
       if (call.url === '/api/v1/sharing/') return json(200, current);
@@ -76,7 +76,7 @@ describe('my shares', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/v1/sharing/31/revoke/']);
   });
 
-  it('says when there is none yet, and leads to a new one', async () => {
+  it('says when there is none yet, and leads to a new one', { timeout: 20_000 }, async () => {
     mockFetch(() => json(200, []));
     await renderPage({ path: 'sharing', element: <SharesPage />, at: '/healthbook/sharing' });
     expect(await screen.findByText('You have not shared your record yet.')).toBeTruthy();
@@ -90,7 +90,7 @@ describe('a share’s page', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows what is shared and who saw it', async () => {
+  it('shows what is shared and who saw it', { timeout: 20_000 }, async () => {
     mockFetch((call) => {
       if (call.url === '/api/v1/sharing/31/') return json(200, share());
       if (call.url === '/api/v1/sharing/31/accesses/') return json(200, [access(), access({ id: 2, action: 'verified', shown: { categories: [], records: 0, documents: 0 }, user_agent: null, ip: null })]);
@@ -115,7 +115,7 @@ describe('a share’s page', () => {
     expect(within(log).getByText('Unknown browser')).toBeTruthy();
   });
 
-  it('unlocks a locked QR share with a new QR code and passcode, shown once', { timeout: 15_000 }, async () => {
+  it('unlocks a locked QR share with a new QR code and passcode, shown once', { timeout: 20_000 }, async () => {
     let current = share({ method: 'qr', status: 'locked', failed_attempts: 5 });
     const calls = mockFetch((call) => {
       if (call.url === '/api/v1/sharing/31/') return json(200, current);
@@ -139,7 +139,7 @@ describe('a share’s page', () => {
     expect(screen.getByText('Active')).toBeTruthy();
   });
 
-  it('offers nothing more for a revoked share', async () => {
+  it('offers nothing more for a revoked share', { timeout: 20_000 }, async () => {
     mockFetch((call) => {
       if (call.url === '/api/v1/sharing/31/') return json(200, share({ status: 'revoked', revoked_at: '2026-11-26T08:00:00Z' }));
       if (call.url === '/api/v1/sharing/31/accesses/') return json(200, []);
@@ -152,7 +152,7 @@ describe('a share’s page', () => {
     expect(screen.queryByRole('button', { name: 'Send a new link' })).toBeNull();
   });
 
-  it('says so when the share is not the patient’s', async () => {
+  it('says so when the share is not the patient’s', { timeout: 20_000 }, async () => {
     mockFetch(() => json(404, { detail: 'Not found.' }));
     await renderPage({ path: 'sharing/:id', element: <SharePage />, at: '/healthbook/sharing/99' });
     expect(await screen.findByText('This share does not exist or is not yours.')).toBeTruthy();
