@@ -25,6 +25,10 @@
  *   prepare?: (baseUrl: string) => Promise<Record<string, string> | undefined>,
  *   baseline?: string, minRatio?: number, maxP99Ms?: number, connections?: number }} BenchTarget */
 
+/** Every health-record category (packages/shared/src/records/categories.ts). */
+const CATEGORY_KEYS = ['condition', 'symptom', 'medication', 'allergy', 'immunization', 'lab', 'diagnostic', 'medicalvisit', 'surgery', 'procedure', 'socialhistory', 'familyhistory', 'supplement', 'travelhistory', 'biometrics'];
+const ALL_CATEGORIES = CATEGORY_KEYS;
+
 /** @type {BenchTarget[]} */
 export const targets = [
   { name: 'bare JSON', server: 'bare', path: '/bare' },
@@ -75,6 +79,15 @@ export const targets = [
     maxP99Ms: 50,
   },
   {
+    // The northwind demo patient topped up to 500 records of every category: the whole record as
+    // a FHIR R4 Bundle (a resource per record), beside the records list's page of 20 above.
+    name: 'FHIR export (500 records)',
+    server: 'app',
+    path: '/api/v1/fhir/export/',
+    prepare: withFiveHundredRecords,
+    baseline: 'records list',
+  },
+  {
     // The demo patient with 200 more events (20 of them recurring daily or weekly): the selected
     // day plus 10 days, expanded in Athens time, with the patient's appointments.
     name: 'calendar window',
@@ -107,7 +120,118 @@ export const targets = [
     prepare: signIn,
     baseline: 'bare PK select',
   },
+  {
+    // The Northwind demo patient, given records up to 500 in all: one page of 100 of them as JSON,
+    // the list the PDF export is compared with.
+    name: 'records JSON (100 of 500)',
+    server: 'app',
+    path: '/api/v1/hr/condition/?page_size=100',
+    prepare: withFiveHundredRecords,
+    baseline: 'bare PK select',
+  },
+  {
+    // The same patient's 500 records (every category, private ones too) rendered as a PDF, kept in
+    // storage, answered as a link: one export at a time. Its check times whole exports (POST, then
+    // the PDF fetched) beside listing the same 500 records as JSON (pages of 100), in this run.
+    connections: 1,
+    name: 'PDF export (500 records)',
+    server: 'app',
+    method: 'POST',
+    path: '/api/v1/hr/export/',
+    body: { types: ALL_CATEGORIES, include_private: true, language: 'el', time_zone: 'Europe/Athens' },
+    prepare: withFiveHundredRecords,
+    verify: exportBesideJson,
+  },
 ];
+
+const FIVE_HUNDRED = 500;
+const EXPORT_GOAL_MS = 2000;
+
+/** Signs in as the Northwind demo patient (a patient of their own: the others' targets add records to the HealthBook+ one). */
+async function signInNorthwind(baseUrl) {
+  const res = await fetch(`${baseUrl}/api/v1/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'patient@northwind.example', password: 'Healthbook#2026', org: 'northwind' }),
+  });
+  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
+  const { access } = await res.json();
+  return { authorization: `Bearer ${access}` };
+}
+
+let fiveHundred;
+/** Signs in as the Northwind demo patient and, once, gives them conditions up to 500 records in all (their demo chart counts). */
+async function withFiveHundredRecords(baseUrl) {
+  const headers = await signInNorthwind(baseUrl);
+  fiveHundred ??= (async () => {
+    const { total } = await api(baseUrl, headers, 'GET', '/api/v1/hr/summary/');
+    const missing = FIVE_HUNDRED - total;
+    for (let start = 0; start < missing; start += 20) {
+      await Promise.all(
+        Array.from({ length: Math.min(20, missing - start) }, (_, k) => {
+          const i = start + k;
+          return api(baseUrl, headers, 'POST', '/api/v1/hr/condition/', {
+            name: i % 2 ? `Πάθηση ${i}` : `Condition ${i}`,
+            verification_status: 'confirmed',
+            start_date: `20${String(10 + (i % 16)).padStart(2, '0')}-0${1 + (i % 9)}-01`,
+            start_date_part: i % 3 ? 'month' : 'day',
+            intensity: 1 + (i % 10),
+            note: `Seen at the clinic on visit ${i}; follow-up in three months. Σημείωση ${i}.`,
+          });
+        }),
+      );
+    }
+    const check = await api(baseUrl, headers, 'GET', '/api/v1/hr/summary/');
+    if (check.total !== FIVE_HUNDRED) throw new Error(`bench: the Northwind patient has ${check.total} records, not ${FIVE_HUNDRED}`);
+  })();
+  await fiveHundred;
+  return headers;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Five whole exports of the 500 records (POST, then GET of the PDF), one after another, beside five
+ * listings of the same 500 records as JSON (every category, pages of 100), in this run. PASS when
+ * the median export takes under EXPORT_GOAL_MS.
+ */
+async function exportBesideJson(baseUrl) {
+  const headers = await withFiveHundredRecords(baseUrl);
+  const exportTimes = [];
+  const jsonTimes = [];
+  let records = 0;
+  let pdfBytes = 0;
+  for (let round = 0; round < 5; round++) {
+    let started = performance.now();
+    const link = await api(baseUrl, headers, 'POST', '/api/v1/hr/export/', { types: ALL_CATEGORIES, include_private: true, language: 'el', time_zone: 'Europe/Athens' });
+    const pdf = await fetch(`${baseUrl}${link.url}`, { headers });
+    if (!pdf.ok) throw new Error(`bench export: GET ${pdf.status}`);
+    pdfBytes = (await pdf.arrayBuffer()).byteLength;
+    exportTimes.push(performance.now() - started);
+    records = link.records;
+
+    started = performance.now();
+    let listed = 0;
+    for (const category of ALL_CATEGORIES) {
+      for (let page = 1; ; page++) {
+        const answer = await api(baseUrl, headers, 'GET', `/api/v1/hr/${category}/?page_size=100&page=${page}`);
+        listed += answer.results.length;
+        if (!answer.next) break;
+      }
+    }
+    jsonTimes.push(performance.now() - started);
+    if (listed !== FIVE_HUNDRED) throw new Error(`bench: listed ${listed} records as JSON, not ${FIVE_HUNDRED}`);
+  }
+  const exportMs = median(exportTimes);
+  const jsonMs = median(jsonTimes);
+  return {
+    name: `PDF export of ${FIVE_HUNDRED} records under ${EXPORT_GOAL_MS} ms`,
+    pass: records === FIVE_HUNDRED && exportMs < EXPORT_GOAL_MS,
+    value: Math.round(exportMs),
+    threshold: EXPORT_GOAL_MS,
+    detail: `${records} records: PDF export (made, stored, fetched; ${(pdfBytes / 1024).toFixed(0)} KB) median ${exportMs.toFixed(0)} ms of 5 [${exportTimes.map((t) => t.toFixed(0)).join(', ')}]; the same records as JSON (pages of 100) median ${jsonMs.toFixed(0)} ms [${jsonTimes.map((t) => t.toFixed(0)).join(', ')}]; goal under ${EXPORT_GOAL_MS} ms`,
+  };
+}
 
 const THOUSAND = 1000;
 let seeded;
@@ -137,12 +261,60 @@ async function withThousandRecords(baseUrl) {
   return headers;
 }
 
+const FIVE_HUNDRED = 500;
+let toppedUp;
+/** A record of each category in turn, its dates spread over the years (valid for a patient born in 1969). */
+function varied(i) {
+  const year = 1990 + (i % 35);
+  const day = `${year}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
+  const part = ['day', 'month', 'year', 'past'][i % 4];
+  const when = (name) => (part === 'past' ? { [`${name}_part`]: 'past' } : { [name]: day, [`${name}_part`]: part });
+  const measures = [['weight', 80.5], ['height', 1.8], ['blood_pressure', 125, 82], ['heart_rate', 66], ['glucose', 5.6], ['temperature', 36.7], ['oxygen_saturation', 97]];
+  const [measure, value, diastolic] = measures[i % measures.length];
+  const all = [
+    ['condition', { name: `Condition ${i}`, verification_status: 'confirmed', ...when('start_date'), intensity: 1 + (i % 10), note: 'Bench record' }],
+    ['symptom', { name: `Symptom ${i}`, ...when('start_date'), intensity: 1 + (i % 10) }],
+    ['medication', { code: `Medicine ${i}`, dosage: 10 + (i % 90), unit: 'mg', frequency: 1 + (i % 3), repeat: 'days', ...when('start_date') }],
+    ['allergy', { code: `Substance ${i}`, clinical_status: 'active', type: 'allergy', category: 'food', criticality: 'low', reaction: 'Hives', ...when('onset_date'), recorded_date: day }],
+    ['immunization', { vaccine_name: `Vaccine ${i}`, dose_number: 1, series_doses: 2, ...when('date') }],
+    ['lab', { test: `Test ${i}`, result: 4 + (i % 50) / 10, units: 'mmol/L', within_normal_range: i % 2 === 0, ...when('test_date') }],
+    ['diagnostic', { test: `Imaging ${i}`, result: 'No findings', body_site: 'Chest', ...when('test_date') }],
+    ['medicalvisit', { reason: `Visit ${i}`, professional: 'Dr. Bench', diagnosis: 'Healthy', ...when('date') }],
+    ['surgery', { procedure: `Surgery ${i}`, outcome: 'successful', hospital_doctor: 'General Hospital', ...when('date') }],
+    ['procedure', { procedure: `Procedure ${i}`, outcome: 'successful', ...when('date') }],
+    ['socialhistory', { category: 'physical-activity', start_age: 20, end_age: 40, frequency: 3, interval: 'week' }],
+    ['familyhistory', { medical_issue: `Issue ${i}`, relationship: 'mother', age_of_presentation: 50 }],
+    ['supplement', { code: `Supplement ${i}`, dosage: 1000, unit: 'iu', frequency: 1, repeat: 'days', ...when('start_date') }],
+    ['travelhistory', { country: 'GR', ...when('start_date') }],
+    ['biometrics', { measure, value, ...(diastolic ? { diastolic } : {}), measured_on: day }],
+  ];
+  return all[i % all.length];
+}
+
+/** Signs in as the northwind demo patient and, once, gives them records of every category until they have 500. */
+async function withFiveHundredRecords(baseUrl) {
+  const headers = await signIn(baseUrl, 'patient@northwind.example', 'northwind');
+  toppedUp ??= (async () => {
+    const { total } = await api(baseUrl, headers, 'GET', '/api/v1/hr/summary/');
+    for (let start = total; start < FIVE_HUNDRED; start += 20) {
+      await Promise.all(
+        Array.from({ length: Math.min(20, FIVE_HUNDRED - start) }, (_, k) => {
+          const [category, record] = varied(start + k);
+          return api(baseUrl, headers, 'POST', `/api/v1/hr/${category}/`, record);
+        }),
+      );
+    }
+  })();
+  await toppedUp;
+  return headers;
+}
+
 /** Signs in as the demo patient and answers the bearer header. */
-async function signIn(baseUrl) {
+async function signIn(baseUrl, email = 'patient@healthbook.example', org = 'healthbook') {
   const res = await fetch(`${baseUrl}/api/v1/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'patient@healthbook.example', password: 'Healthbook#2026', org: 'healthbook' }),
+    body: JSON.stringify({ email, password: 'Healthbook#2026', org }),
   });
   if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
   const { access } = await res.json();

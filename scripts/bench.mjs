@@ -8,6 +8,7 @@
 //   BENCH_CONNECTIONS  concurrent connections (default 100)
 //   BENCH_SKIP_BUILD   set to 1 to use whatever is built instead of running `npm run build`
 //   BENCH_STRICT       set to 1 to exit with code 1 when a PASS/FAIL check fails
+//   BENCH_ONLY         comma-separated words: only the targets whose name holds one of them (and their baselines)
 //
 // Targets live in bench/targets.mjs; results are written to .bench/results.json.
 import { execFileSync } from 'node:child_process';
@@ -39,6 +40,15 @@ function seconds(name, fallback) {
 const DURATION = seconds('BENCH_DURATION', 10);
 const WARMUP = seconds('BENCH_WARMUP', 2);
 const CONNECTIONS = Math.max(1, Math.round(seconds('BENCH_CONNECTIONS', 100)));
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
+
+/** The targets of this run: all, or (BENCH_ONLY) those named and the baselines they compare with, in their order. */
+function selectedTargets() {
+  if (ONLY.length === 0) return targets;
+  const chosen = new Set(targets.filter((t) => ONLY.some((w) => t.name.toLowerCase().includes(w))).map((t) => t.name));
+  for (const t of targets) if (chosen.has(t.name) && t.baseline) chosen.add(t.baseline);
+  return targets.filter((t) => chosen.has(t.name));
+}
 
 const log = (msg) => console.log(`[bench] ${msg}`);
 const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
@@ -277,7 +287,9 @@ async function main() {
 
   log(`autocannon: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target, one target at a time\n`);
   const rows = [];
-  for (const target of targets) {
+  const chosen = selectedTargets();
+  if (ONLY.length > 0) log(`BENCH_ONLY=${ONLY.join(',')}: ${chosen.map((t) => t.name).join(', ') || 'no target'}`);
+  for (const target of chosen) {
     process.stdout.write(`[bench] ${target.name}: ${target.method ?? 'GET'} ${target.path} … `);
     const row = await load(target, bases[target.server]);
     const base = target.baseline && rows.find((r) => r.name === target.baseline);

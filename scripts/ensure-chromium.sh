@@ -6,7 +6,7 @@ if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
   echo "Installing Debian's chromium for the browser tests…"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+  apt-get install -y -qq chromium fonts-dejavu-core poppler-utils >/dev/null
 else
   echo "The browser tests need /usr/bin/chromium (Debian package 'chromium'); install it and run again." >&2
   exit 1

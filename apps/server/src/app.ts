@@ -60,6 +60,10 @@ import appointmentsServicePlugin from './modules/appointments/appointments.servi
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import sharingServicePlugin from './modules/sharing/sharing.service';
 import { sharingPublicRoutes, sharingRoutes } from './modules/sharing/sharing.routes';
+import exportServicePlugin from './modules/export/export.service';
+import { exportRoutes } from './modules/export/export.routes';
+import fhirServicePlugin from './modules/fhir/fhir.service';
+import { fhirRoutes } from './modules/fhir/fhir.routes';
 
 /** One registered route, and whether it lives in the public context (everything else needs a token). */
 export interface RouteEntry {
@@ -181,6 +185,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(calendarFeedServicePlugin);
   await app.register(providersServicePlugin);
   await app.register(appointmentsServicePlugin, { publicUrl: config.publicUrl, mailFrom: config.mailFrom });
+  await app.register(exportServicePlugin);
+  await app.register(fhirServicePlugin);
   await app.register(sharingServicePlugin, { publicUrl: config.publicUrl });
 
   const perIpLimit = Math.max(config.authRateLimit, deps.perIpLimitFloor ?? 0);
@@ -234,6 +240,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(calendarRoutes, { publicUrl: config.publicUrl });
     await authenticated.register(appointmentsRoutes);
     await authenticated.register(sharingRoutes);
+    await authenticated.register(exportRoutes);
+    await authenticated.register(fhirRoutes);
     for (const routes of deps.signedInRoutes ?? []) await authenticated.register(routes);
   });
 

@@ -37,7 +37,10 @@ const PUBLIC = [
   'POST /api/v1/sharing/public/code/',
   'POST /api/v1/sharing/public/verify/',
   'GET /api/v1/sharing/public/content/',
+  'GET /api/v1/sharing/public/pdf/',
   'GET /api/v1/sharing/public/files/:id/',
+  'OPTIONS /api/v1/shl/:uid/:token',
+  'POST /api/v1/shl/:uid/:token', // a SMART Health Link: its address and passcode are the credential
 ];
 
 const key = (r: RouteEntry) => `${r.method} ${r.url}`;

@@ -3,6 +3,9 @@ import type { CreatedShare, HealthRecord, Share, ShareAccess, ShareOpening, Shar
 import { sha256 } from '../src/lib/crypto';
 import { buildTestApp, type TestApp } from './build-app';
 import { bearer, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
+import { pdfText } from './pdf-text';
+import { fhirValidator } from './fhir-samples';
+import { compactDecrypt, decodeProtectedHeader } from 'jose';
 
 /**
  * Sharing by link and QR code (issue 10): the rules of creating a share, what a recipient sees
@@ -159,9 +162,26 @@ describe('a link share of two categories', () => {
     expect(audited.every((a) => a.actor_user_id === null)).toBe(true);
   });
 
+  it('gives the recipient the shared records as a PDF, in their language, without the private ones', async () => {
+    const session = await openAsRecipient(created);
+    const res = await call(null, 'GET', '/api/v1/sharing/public/pdf/', undefined, { 'x-share-session': session, 'accept-language': 'el' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Asthma (mild)');
+    expect(text).toContain('Κοινοποιήθηκε σε Dr Grey');
+    expect(text).not.toContain('Private matter');
+    expect(text).not.toContain('Haemoglobin');
+    const log = (await call('alice', 'GET', `/api/v1/sharing/${created.id}/accesses/`)).json<ShareAccess[]>();
+    expect(log[0]!.action).toBe('pdf');
+    expect((await call(null, 'GET', '/api/v1/sharing/public/pdf/')).statusCode).toBe(401);
+  });
+
   it('uses an e-mailed code once, and only the last one sent', async () => {
     const link = linkOf(created);
-    await sendCode(link);
+    // The codes sent above used this quarter hour's three.
+    await t.db.deleteFrom('attempt_counters').where('scope', '=', 'shareCode').execute();
+    expect((await sendCode(link)).statusCode).toBe(200);
     const code = await lastCode('grey@clinic.example');
     expect((await verify(link, code)).statusCode).toBe(200);
     expect((await verify(link, code)).statusCode).toBe(400);
@@ -364,5 +384,61 @@ describe('rate limits', () => {
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses.filter((s) => s === 404)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(3);
+  });
+});
+
+describe('SMART Health Links', () => {
+  it('offers a QR share of records as an SHL whose manifest gives the shared records as an encrypted FHIR Bundle', async () => {
+    await createRecord('alice', 'allergy', { code: 'Latex', private: true });
+    const created = await share('alice', { categories: ['allergy', 'immunization'], method: 'qr', expires_in: '7d' });
+    expect(created.smart_health_link).toMatch(/^shlink:\/[A-Za-z0-9_-]+$/);
+    const payload = JSON.parse(Buffer.from(created.smart_health_link!.slice('shlink:/'.length), 'base64url').toString()) as { url: string; key: string; exp: number; flag: string; label: string; v: number };
+    expect(payload).toMatchObject({ flag: 'P', v: 1, label: 'Health record of Alice Sharer', exp: Math.floor(new Date(created.expires_at).getTime() / 1000) });
+    expect(payload.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const manifest = new URL(payload.url).pathname;
+    expect(manifest).toMatch(/^\/api\/v1\/shl\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]{43}$/);
+    // Nothing of the key is kept.
+    const row = await t.db.selectFrom('shares').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(payload.key);
+
+    const wrong = await t.app.inject({ method: 'POST', url: manifest, payload: { recipient: 'Viewer', passcode: created.passcode === '000000' ? '111111' : '000000' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ remainingAttempts: 4 });
+    expect(wrong.headers['access-control-allow-origin']).toBe('*');
+    const preflight = await t.app.inject({ method: 'OPTIONS', url: manifest, headers: { origin: 'https://viewer.example', 'access-control-request-method': 'POST' } });
+    expect(preflight.statusCode).toBe(204);
+
+    const res = await t.app.inject({ method: 'POST', url: manifest, payload: { recipient: 'Dr Viewer', passcode: created.passcode } });
+    expect(res.statusCode, res.body).toBe(200);
+    const { files } = res.json<{ files: Array<{ contentType: string; embedded: string }> }>();
+    expect(files).toHaveLength(1);
+    expect(files[0]!.contentType).toBe('application/fhir+json');
+    expect(decodeProtectedHeader(files[0]!.embedded)).toMatchObject({ alg: 'dir', enc: 'A256GCM', cty: 'application/fhir+json' });
+    const { plaintext } = await compactDecrypt(files[0]!.embedded, Buffer.from(payload.key, 'base64url'));
+    const bundle = JSON.parse(new TextDecoder().decode(plaintext)) as { resourceType: string; type: string; entry: Array<{ resource: { resourceType: string } & Record<string, unknown> }> };
+    expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
+    const types = bundle.entry.map((e) => e.resource.resourceType);
+    expect(types[0]).toBe('Patient');
+    expect(types).toContain('AllergyIntolerance');
+    expect(types).toContain('Immunization');
+    expect(JSON.stringify(bundle)).not.toContain('Latex');
+    const validate = await fhirValidator();
+    for (const entry of bundle.entry) validate(entry.resource);
+
+    const log = (await call('alice', 'GET', `/api/v1/sharing/${created.id}/accesses/`)).json<ShareAccess[]>();
+    expect(log[0]).toMatchObject({ action: 'viewed', user_agent: 'SMART Health Link: Dr Viewer' });
+    // Revoked: the manifest is gone (404), like anything not live.
+    await call('alice', 'POST', `/api/v1/sharing/${created.id}/revoke/`);
+    expect((await t.app.inject({ method: 'POST', url: manifest, payload: { recipient: 'Dr Viewer', passcode: created.passcode } })).statusCode).toBe(404);
+  });
+
+  it('is not offered for link shares, and counts wrong passcodes with the QR page’s', async () => {
+    expect((await share('alice', { categories: ['allergy'] })).smart_health_link).toBeNull();
+    const created = await share('alice', { categories: ['allergy'], method: 'qr' });
+    const payload = JSON.parse(Buffer.from(created.smart_health_link!.slice('shlink:/'.length), 'base64url').toString()) as { url: string };
+    const wrong = created.passcode === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(Array.from({ length: 8 }, () => t.app.inject({ method: 'POST', url: new URL(payload.url).pathname, payload: { recipient: 'x', passcode: wrong } })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([401, 401, 401, 401, 401, 404, 404, 404]);
+    expect((await open(linkOf(created))).json()).toMatchObject({ reason: 'locked' });
   });
 });

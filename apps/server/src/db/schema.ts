@@ -232,6 +232,8 @@ export interface HealthRecordsTable {
   updated_at: Timestamp;
   created_by: number | null;
   updated_by: number | null;
+  /** The resource an imported record was made from (migration 0013); null for a record typed in. */
+  source_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface HealthRecordVersionsTable {
@@ -419,6 +421,18 @@ export interface ShareAccessesTable {
   opened_at: Timestamp;
 }
 
+export interface ExportsTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  patient_id: number;
+  token_hash: string;
+  storage_key: string;
+  records: number;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -450,6 +464,7 @@ export interface Database {
   shares: SharesTable;
   share_sessions: ShareSessionsTable;
   share_accesses: ShareAccessesTable;
+  exports: ExportsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

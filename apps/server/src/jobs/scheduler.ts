@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { rollAllSlots } from '../modules/appointments/providers.service';
 import { cleanupExpired } from '../modules/maintenance/cleanup';
 import { onceAcrossProcesses } from '../db/advisory-lock';
+import { removeExpiredExports } from '../modules/export/export.service';
 import { extendRecurringReminders, sendDueReminders } from './reminders';
 
 export interface SchedulerOptions {
@@ -13,7 +14,8 @@ export interface SchedulerOptions {
 
 /**
  * The scheduled work of a server process: reminders every 30 seconds (each sent once across
- * processes: SKIP LOCKED), slots and recurring reminders kept rolling, and the hourly cleanup.
+ * processes: SKIP LOCKED), slots and recurring reminders kept rolling, and the hourly cleanup
+ * (expired export PDFs too, each removed by one process: SKIP LOCKED).
  * Every run is caught and logged; a run still going is not started twice. Stopped on close.
  */
 export function startScheduler(app: FastifyInstance, opts: SchedulerOptions = {}): void {
@@ -47,6 +49,7 @@ export function startScheduler(app: FastifyInstance, opts: SchedulerOptions = {}
     true,
   );
   every('cleanup', 60 * 60_000, () => cleanupExpired(app.db));
+  every('export-cleanup', 60 * 60_000, () => removeExpiredExports(app.db, app.storage, app.log));
   app.addHook('onClose', async () => {
     closed = true;
     for (const t of timers) clearInterval(t);

@@ -16,6 +16,8 @@ describe('redactUrl', () => {
     ['/api/v1/shareddocs/tok123/file.pdf', '/api/v1/shareddocs/[redacted]'],
     ['/api/v1/sharedqrcoderecords/tok123', '/api/v1/sharedqrcoderecords/[redacted]'],
     ['/api/v1/SharedRecords/TOK', '/api/v1/SharedRecords/[redacted]'],
+    ['/api/v1/hr/export/abcDEF123_-abcDEF123_-abcDEF123_-abcDEF123_-a/', '/api/v1/hr/export/[redacted]/'],
+    ['/api/v1/hr/export/', '/api/v1/hr/export/'],
   ])('%s -> %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

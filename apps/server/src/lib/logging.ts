@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions, FastifyRequest } from 'fastify';
 
-/** Path segments that carry secrets (reset and confirmation tokens, share links, calendar feed tokens). */
-const SECRET_PATH = /\/(reset|confirm|sharedrecords|shareddocs|sharedqrcoderecords|feed)\/[^?#]*/gi;
+/** Path segments that carry secrets (reset and confirmation tokens, share links, SMART Health Link manifests, calendar feed tokens). */
+const SECRET_PATH = /\/(reset|confirm|sharedrecords|shareddocs|sharedqrcoderecords|shl|feed)\/[^?#]*/gi;
+/** An export link's token: the segment after /export/ (the export route itself, with nothing after, stays readable). */
+const EXPORT_TOKEN = /\/(export)\/[^/?#]+/gi;
 
 /** A URL fit for logs: no query string, no token segments. */
 export function redactUrl(url: string): string {
   const [pathOnly = ''] = url.split('?');
-  return pathOnly.replace(SECRET_PATH, (_m, word: string) => `/${word}/[redacted]`) + (url.includes('?') ? '?[redacted]' : '');
+  return (
+    pathOnly.replace(SECRET_PATH, (_m, word: string) => `/${word}/[redacted]`).replace(EXPORT_TOKEN, (_m, word: string) => `/${word}/[redacted]`) + (url.includes('?') ? '?[redacted]' : '')
+  );
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;

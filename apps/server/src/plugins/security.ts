@@ -23,7 +23,10 @@ export function helmetOptions(publicUrl?: string): HelmetOptions {
         'font-src': ["'self'", 'data:'],
         'connect-src': connect,
         'frame-ancestors': ["'none'"],
-        'object-src': ["'none'"],
+        // No plugins, except Chrome's PDF viewer on a PDF the app itself made into a blob: URL (an
+        // export opened in a new tab inherits this policy, and the viewer loads it as plugin data:
+        // crbug.com/271452). Only the app's own scripts can make a blob: URL.
+        'object-src': ['blob:'],
         'upgrade-insecure-requests': null,
       },
     },

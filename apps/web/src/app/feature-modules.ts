@@ -5,6 +5,7 @@ import { documentsModule } from '../features/documents/module';
 import { healthRecordsModule } from '../features/health-records/module';
 import { helpModule } from '../features/help/module';
 import { providerConsoleModule } from '../features/provider-console/module';
+import { recordTransferModule } from '../features/record-transfer/module';
 import { providerSearchModule, scheduleAppointmentModule, telehealthModule } from '../features/telehealth/module';
 import { sharingModule } from '../features/sharing/module';
 import type { FeatureModule } from '../lib/feature-module';
@@ -16,6 +17,7 @@ import type { FeatureModule } from '../lib/feature-module';
 export const FEATURE_MODULES: readonly FeatureModule[] = [
   accountModule,
   healthRecordsModule,
+  recordTransferModule,
   documentsModule,
   calendarModule,
   helpModule,

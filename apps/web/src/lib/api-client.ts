@@ -128,6 +128,30 @@ export function createApiClient(deps: ApiClientDeps) {
     return response.blob();
   }
 
+  /**
+   * A file the API serves behind the Authorization header, read as it arrives: `onProgress` gets
+   * the fraction received (0..1) when the size is known (Content-Length), null otherwise.
+   */
+  async function download(path: string, onProgress?: (fraction: number | null) => void, options: RequestOptions = {}): Promise<Blob> {
+    const response = await respond(path, { ...options, headers: { Accept: '*/*', ...options.headers } });
+    if (!response.ok) throw new ApiError(response.status, await parse(response));
+    const total = Number(response.headers.get('content-length')) || 0;
+    const type = response.headers.get('content-type') ?? 'application/octet-stream';
+    if (!response.body) return response.blob();
+    const reader = response.body.getReader();
+    const chunks: Uint8Array<ArrayBuffer>[] = [];
+    let received = 0;
+    onProgress?.(total ? 0 : null);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value as Uint8Array<ArrayBuffer>);
+      received += value.byteLength;
+      onProgress?.(total ? Math.min(1, received / total) : null);
+    }
+    return new Blob(chunks, { type });
+  }
+
   /** One multipart upload through XMLHttpRequest, the only browser API that reports upload progress. */
   function xhrUpload(path: string, form: FormData, token: string | null, onProgress?: (fraction: number) => void): Promise<{ status: number; data: unknown }> {
     return new Promise((resolve, reject) => {
@@ -171,6 +195,7 @@ export function createApiClient(deps: ApiClientDeps) {
   return {
     request,
     blob,
+    download,
     upload,
     get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
     post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>(path, { ...options, method: 'POST', body }),

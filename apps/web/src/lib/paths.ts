@@ -78,6 +78,8 @@ export const paths = {
   recordNew: (clientId: string, category: string) => `/${clientId}/health-record/${category}/new`,
   recordDetail: (clientId: string, category: string, id: number) => `/${clientId}/health-record/${category}/${id}`,
   recordEdit: (clientId: string, category: string, id: number) => `/${clientId}/health-record/${category}/${id}/edit`,
+  /** FHIR R4 export and import of the record (features/record-transfer). */
+  recordTransfer: (clientId: string) => `/${clientId}/health-record/fhir`,
   documents: (clientId: string) => `/${clientId}/health-vault`,
   // Telehealth (features/telehealth) and the provider console (features/provider-console)
   telehealth: (clientId: string) => `/${clientId}/health-help/telehealth`,

@@ -103,6 +103,10 @@ export const ShareListSchema = z.array(ShareSchema);
 export const CreatedShareSchema = ShareSchema.extend({
   url: z.string().describe("the recipient's address (shown once: only its hash is kept)"),
   passcode: z.string().nullable().describe('QR shares: the passcode to give the recipient (shown once)'),
+  smart_health_link: z
+    .string()
+    .nullable()
+    .describe('QR shares of records: the same share as a SMART Health Link (shlink:/…, flag P: the same passcode, counted alike), for any SHL viewer; shown once'),
 }).meta({ id: 'CreatedShare' });
 export type CreatedShare = z.infer<typeof CreatedShareSchema>;
 
@@ -176,3 +180,17 @@ export const SharedContentSchema = z
   .meta({ id: 'SharedContent' });
 export type SharedContent = z.infer<typeof SharedContentSchema>;
 export const SharedFileParamsSchema = z.object({ id: IdParamSchema });
+
+/** POST /api/v1/shl/{uid}/{token}: a SMART Health Links manifest request (SHL spec: recipient, passcode). */
+export const ShlManifestBodySchema = z
+  .object({
+    recipient: z.string().trim().min(1).max(200).describe('who or what is opening it, as the viewer names it'),
+    passcode: z.string().max(40).optional(),
+    embeddedLengthMax: z.number().int().min(0).optional(),
+  })
+  .meta({ id: 'ShlManifestBody' });
+export type ShlManifestBody = z.infer<typeof ShlManifestBodySchema>;
+export const ShlManifestSchema = z
+  .object({ files: z.array(z.object({ contentType: z.string(), embedded: z.string().describe('JWE compact serialisation, alg dir, enc A256GCM, with the key of the shlink payload') })) })
+  .meta({ id: 'ShlManifest' });
+export const ShlPasscodeWrongSchema = z.object({ detail: z.string(), remainingAttempts: z.number().int() });

@@ -12,6 +12,8 @@ import * as m0009 from './0009_add_patient_data_version';
 import * as m0010 from './0010_notify_session_changes';
 import * as m0011 from './0011_create_calendar_and_appointments';
 import * as m0012 from './0012_create_shares';
+import * as m0013 from './0013_add_record_source_key';
+import * as m0014 from './0014_create_exports';
 
 /**
  * Versioned migrations, imported statically so the bundled server carries them.
@@ -30,6 +32,8 @@ const migrations: Record<string, Migration> = {
   '0010_notify_session_changes': m0010,
   '0011_create_calendar_and_appointments': m0011,
   '0012_create_shares': m0012,
+  '0013_add_record_source_key': m0013,
+  '0014_create_exports': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -148,6 +148,49 @@ export class RecordsRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /**
+   * A record made from an imported resource, named by its source key: written unless the patient
+   * already has a record of that key (then undefined — two imports at once add it once).
+   */
+  insertFromSource(record: NewRecord, sourceKey: string, userId: number): Promise<RecordRow | undefined> {
+    return this.db
+      .insertInto('health_records')
+      .values({
+        org_id: this.scope.orgId,
+        patient_id: this.scope.patientId,
+        category: record.category,
+        data: JSON.stringify(record.data),
+        private: record.private,
+        sort_date: record.sort_date,
+        search_text: record.search_text,
+        created_by: userId,
+        updated_by: userId,
+        source_key: sourceKey,
+      })
+      .onConflict((oc) => oc.columns(['patient_id', 'source_key']).where('source_key', 'is not', null).doNothing())
+      .returning(recordColumns)
+      .executeTakeFirst();
+  }
+
+  /** Which of these source keys the patient's records already have. */
+  async existingSourceKeys(keys: readonly string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.base(true).where('source_key', 'in', keys).select('source_key').execute();
+    return new Set(rows.map((r) => r.source_key!));
+  }
+
+  /** The source keys of some of the patient's records (those imported), by record id. */
+  async sourceKeysOf(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.base(true).where('id', 'in', ids).where('source_key', 'is not', null).select(['id', 'source_key']).execute();
+    return new Map(rows.map((r) => [r.id, r.source_key!]));
+  }
+
+  /** Every record of the patient as category and values (what an import compares its records with). */
+  contents(includePrivate: boolean): Promise<Array<{ id: number; category: string; data: RecordData; private: boolean }>> {
+    return this.base(includePrivate).select(['id', 'category', 'data', 'private']).execute();
+  }
+
   update(id: number, record: Omit<NewRecord, 'category'>, version: number, userId: number): Promise<RecordRow> {
     return this.db
       .updateTable('health_records')

@@ -255,7 +255,7 @@ export function resolveOrdering(category: CategoryDefinition, ordering: string |
 }
 
 /** A record's values as the rules read them (its data and its private flag). */
-function valuesOf(row: RecordRow): RecordValues {
+export function valuesOf(row: RecordRow): RecordValues {
   return { ...row.data, private: row.private };
 }
 
@@ -297,7 +297,7 @@ export function toStoredRecord(category: CategoryDefinition, values: RecordValue
 }
 
 /** The fields whose value changed, with both values. */
-function diff(before: RecordValues, after: RecordValues): Array<{ field: string; from: unknown; to: unknown }> {
+export function diff(before: RecordValues, after: RecordValues): Array<{ field: string; from: unknown; to: unknown }> {
   const fields = new Set([...Object.keys(before), ...Object.keys(after)]);
   const changes: Array<{ field: string; from: unknown; to: unknown }> = [];
   for (const field of fields) {

@@ -16,6 +16,9 @@ import {
   ShareOpeningSchema,
   ShareSchema,
   ShareSessionSchema,
+  ShlManifestBodySchema,
+  ShlManifestSchema,
+  ShlPasscodeWrongSchema,
   SharedContentSchema,
   SharedFileParamsSchema,
   VerifyShareBodySchema,
@@ -142,6 +145,14 @@ export const sharingPublicRoutes: FastifyPluginAsyncZod<{ perIpLimit: number }> 
     },
   );
   app.get(
+    '/api/v1/sharing/public/pdf/',
+    { config: { rateLimit }, schema: { tags: publicTags, summary: 'The shared records as a PDF', description: SESSION, headers: sessionHeader, response: { 200: z.any().describe('application/pdf'), ...publicErrors } } },
+    async (request, reply) => {
+      const pdf = await app.sharing.pdf(request.ctx, request.headers[SHARE_SESSION_HEADER], userAgent(request.headers['user-agent']));
+      return reply.type('application/pdf').header('Cache-Control', 'no-store').header('Content-Disposition', 'attachment; filename="health-record.pdf"').send(pdf);
+    },
+  );
+  app.get(
     '/api/v1/sharing/public/files/:id/',
     {
       config: { rateLimit },
@@ -156,5 +167,28 @@ export const sharingPublicRoutes: FastifyPluginAsyncZod<{ perIpLimit: number }> 
         .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
         .send(file.data);
     },
+  );
+
+  // SMART Health Links: viewers on any origin fetch the manifest (no cookies; the address and passcode are the proof).
+  const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'POST, OPTIONS', 'Access-Control-Allow-Headers': 'Content-Type', 'Access-Control-Max-Age': '600' };
+  app.options('/api/v1/shl/:uid/:token', { config: { rateLimit }, schema: { hide: true } }, async (_request, reply) => reply.headers(cors).code(204).send());
+  app.post(
+    '/api/v1/shl/:uid/:token',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: publicTags,
+        summary: 'SMART Health Link manifest (a QR share of records)',
+        description: 'The SHL manifest request: {recipient, passcode}. A wrong passcode: 401 with remainingAttempts (the share’s five tries); anything not live (unknown, expired, revoked, locked): 404. The file is the shared records as a FHIR R4 Bundle, embedded as a JWE (alg dir, enc A256GCM) under the key of the shlink:/ payload.',
+        params: ShareLinkBodySchema,
+        body: ShlManifestBodySchema,
+        response: { 200: ShlManifestSchema, 401: ShlPasscodeWrongSchema, 400: FieldErrorsSchema.or(DetailErrorSchema), 404: DetailErrorSchema, 429: DetailErrorSchema },
+      },
+      onSend: async (_request, reply, payload) => {
+        reply.headers(cors).header('Cache-Control', 'no-store');
+        return payload;
+      },
+    },
+    async (request) => app.sharing.shlManifest(request.ctx, request.params, request.body),
   );
 };

@@ -21,12 +21,15 @@ import {
   type ShareLinkBody,
   type ShareOpening,
   type ShareSession,
+  type ShlManifestBody,
   type SharedContent,
   type VerifyShareBody,
 } from '@healthbook/shared';
 import type { ServiceContext, SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
 import { orgScope } from '../../db/scope';
+import { hkdfSync } from 'node:crypto';
+import { CompactEncrypt } from 'jose';
 import { randomDigits, randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { FieldError, HttpError, notFound } from '../../lib/http-errors';
 import { renderMail, type MailKind } from '../../lib/mail-templates';
@@ -35,6 +38,9 @@ import type { BackgroundMail } from '../../plugins/mail';
 import type { Storage } from '../../plugins/storage';
 import type { AuditLog } from '../audit/audit.service';
 import { DocumentsRepository, type DocumentRow } from '../documents/documents.repository';
+import { readLogo } from '../export/export.service';
+import { renderRecordsPdf } from '../export/pdf';
+import type { FhirService } from '../fhir/fhir.service';
 import type { AttemptLimiter } from '../limits/limits.service';
 import { assetUrl } from '../organizations/organizations.presenter';
 import { OrganizationsRepository, type OrganizationRow } from '../organizations/organizations.repository';
@@ -65,6 +71,9 @@ export function maskEmail(email: string): string {
 /** A code or passcode is kept hashed with the address's token, which is not stored. */
 const secretHash = (token: string, secret: string) => sha256(`${token}:${secret}`);
 
+/** A SMART Health Link's key, derived from the address's token (never stored: the server can make it again only when given the token). */
+const shlKey = (uid: string, token: string) => new Uint8Array(hkdfSync('sha256', Buffer.from(token, 'base64url'), uid, 'healthbook smart health link', 32));
+
 /**
  * Sharing a patient's record with someone who has no account (§1, §2 "Public recipient
  * routes"). The patient chooses what, with whom, how and until when; the recipient proves the
@@ -80,6 +89,7 @@ export class SharingService {
     private readonly limiter: AttemptLimiter,
     private readonly mail: BackgroundMail,
     private readonly storage: Storage,
+    private readonly fhir: FhirService,
     private readonly publicUrl: string,
   ) {}
 
@@ -112,7 +122,7 @@ export class SharingService {
     if (row.method === 'link') this.mailRecipient('shareLink', row, grant.patient, { link: url });
     await this.audit.record(ctx, { action: 'share_create', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { share: row.id, method: row.method, kind: row.kind } });
     const [share] = await this.present(grant, ctx.lang, row.id);
-    return { ...share!, url, passcode: secrets.passcode };
+    return { ...share!, url, passcode: secrets.passcode, smart_health_link: this.smartHealthLink(row, secrets.token, grant.patient) };
   }
 
   async list(ctx: SignedInContext, patientId?: number): Promise<Share[]> {
@@ -166,7 +176,7 @@ export class SharingService {
     if (row.method === 'link') this.mailRecipient('shareLink', row, grant.patient, { link: url });
     await this.audit.record(ctx, { action: 'share_reissue', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { share: id } });
     const [share] = await this.present(grant, ctx.lang, id);
-    return { ...share!, url, passcode: secrets.passcode };
+    return { ...share!, url, passcode: secrets.passcode, smart_health_link: this.smartHealthLink(row, secrets.token, grant.patient) };
   }
 
   // ---- The recipient's side ----
@@ -236,13 +246,6 @@ export class SharingService {
     return this.presentContent(selection, ctx.lang);
   }
 
-  /** The selection behind a session, for the PDF (its opening logged as such). */
-  async selectionForPdf(ctx: ServiceContext, sessionToken: string | undefined, userAgent: string | null): Promise<SharedSelection> {
-    const { selection, sessionId } = await this.opened(sessionToken);
-    await this.logOpening(ctx, selection, sessionId, 'pdf', userAgent);
-    return selection;
-  }
-
   /** A shared document, or an attachment of a shared record that is shown. */
   async file(ctx: ServiceContext, sessionToken: string | undefined, id: number, userAgent: string | null): Promise<{ data: Buffer; content_type: string; file_name: string }> {
     const { selection, sessionId } = await this.opened(sessionToken);
@@ -258,11 +261,68 @@ export class SharingService {
     return { data, content_type: document.content_type, file_name: document.file_name };
   }
 
-  /** The organisation's logo, for the shared PDF. */
-  async logoOf(organization: OrganizationRow): Promise<{ data: Buffer; contentType: string } | null> {
-    if (!organization.logo_key || !organization.logo_content_type) return null;
-    const data = await this.storage.get(organization.logo_key);
-    return data ? { data, contentType: organization.logo_content_type } : null;
+  /** The shared content as a PDF (the same as the export's), its opening logged as a download. */
+  async pdf(ctx: ServiceContext, sessionToken: string | undefined, userAgent: string | null): Promise<Buffer> {
+    const { selection, sessionId } = await this.opened(sessionToken);
+    await this.logOpening(ctx, selection, sessionId, 'pdf', userAgent);
+    const { share, organization, patient } = selection;
+    return renderRecordsPdf({
+      lang: ctx.lang,
+      timeZone: 'UTC',
+      generatedAt: new Date(),
+      organization: { name: organization.org_name, logo: await readLogo(this.storage, organization, ctx.log) },
+      patient: { first_name: patient.first_name, last_name: patient.last_name, dob: patient.dob },
+      sections: selection.sections,
+      note: translate(ctx.lang, 'records:sharedPdfNote', { recipient: share.recipient_name, expires: formatWhen(share.expires_at, ctx.lang) }),
+    });
+  }
+
+  /**
+   * A SMART Health Links manifest (flag P): the passcode is the QR share's, counted against the
+   * same five tries; the content is the shared records, live, as a FHIR R4 Bundle encrypted for
+   * the link's key (JWE, dir + A256GCM). Anything not live is 404, as the SHL rules ask.
+   */
+  async shlManifest(ctx: ServiceContext, link: ShareLinkBody, body: ShlManifestBody): Promise<{ files: Array<{ contentType: string; embedded: string }> }> {
+    let share: ShareRow;
+    try {
+      share = await this.liveShare(link);
+    } catch {
+      throw new HttpError(404, 'errors:shareUnavailable');
+    }
+    if (share.method !== 'qr' || share.kind !== 'records' || !share.passcode_hash) throw new HttpError(404, 'errors:shareUnavailable');
+    const repo = new PublicSharesRepository(this.db);
+    const used = await repo.takeAttempt(share.id);
+    if (used === null) throw new HttpError(404, 'errors:shareUnavailable');
+    if (!body.passcode || !safeEqual(secretHash(link.token, body.passcode), share.passcode_hash)) {
+      const left = SHARE_MAX_ATTEMPTS - used;
+      await this.audit.record(ctx, { action: 'share_verify', outcome: 'denied', orgId: share.org_id, subject: `patient:${share.patient_id}`, detail: { share: share.id, left, shl: 1 } });
+      if (left <= 0) this.mailPatient('shareLocked', share, {});
+      throw new HttpError(401, 'errors:shareCodeWrong', { count: left }, {}, { remainingAttempts: left });
+    }
+    await repo.giveBackAttempt(share.id);
+    const selection = await this.select(share);
+    const rows = selection.sections.flatMap((s) => s.records);
+    const bundle = await this.fhir.bundleOf(selection.patient, rows, ctx.lang);
+    const userAgent = `SMART Health Link: ${body.recipient}`.slice(0, 300);
+    await this.logOpening(ctx, selection, null, 'viewed', userAgent);
+    const embedded = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(bundle)))
+      .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', cty: 'application/fhir+json' })
+      .encrypt(shlKey(link.uid, link.token));
+    return { files: [{ contentType: 'application/fhir+json', embedded }] };
+  }
+
+  /** The shlink:/ payload of a QR share of records (SMART Health Links: url, key, exp, flag P, label, v 1). */
+  private smartHealthLink(share: ShareRow, token: string, patient: PatientRow): string | null {
+    if (share.method !== 'qr' || share.kind !== 'records') return null;
+    const payload = {
+      url: new URL(`/api/v1/shl/${share.uid}/${token}`, this.publicUrl).toString(),
+      key: Buffer.from(shlKey(share.uid, token)).toString('base64url'),
+      exp: Math.floor(new Date(share.expires_at).getTime() / 1000),
+      flag: 'P',
+      label: translate(share.language === 'el' ? 'el' : 'en', 'records:shlLabel', { name: `${patient.first_name} ${patient.last_name}`.trim() }).slice(0, 80),
+      v: 1,
+    };
+    return `shlink:/${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
   }
 
   // ---- Inside ----
@@ -357,7 +417,7 @@ export class SharingService {
     return { share, organization, patient, sections, documents: [] };
   }
 
-  private async logOpening(ctx: ServiceContext, selection: SharedSelection, sessionId: string, action: 'viewed' | 'pdf', userAgent: string | null): Promise<void> {
+  private async logOpening(ctx: ServiceContext, selection: SharedSelection, sessionId: string | null, action: 'viewed' | 'pdf', userAgent: string | null): Promise<void> {
     const { share } = selection;
     const shown = {
       categories: selection.sections.map((s) => s.category.key),
@@ -478,6 +538,6 @@ declare module 'fastify' {
   }
 }
 
-export default servicePlugin<'sharing', { publicUrl: string }>('sharing', ['db', 'patients-service', 'audit-service', 'limiter-service', 'mail', 'storage'], (app, opts) =>
-  new SharingService(app.db, app.patients, app.audit, app.limiter, app.backgroundMail, app.storage, opts.publicUrl),
+export default servicePlugin<'sharing', { publicUrl: string }>('sharing', ['db', 'patients-service', 'audit-service', 'limiter-service', 'mail', 'storage', 'fhir-service'], (app, opts) =>
+  new SharingService(app.db, app.patients, app.audit, app.limiter, app.backgroundMail, app.storage, app.fhir, opts.publicUrl),
 );

@@ -28,6 +28,7 @@ import { useRecord } from '../api/get-record';
 import { categoryName, fieldLabel, formatField, recordTitle, useRecordText } from '../../../lib/record-text';
 import { AttachmentsPanel } from './attachments-panel';
 import { HistoryPanel } from './history-panel';
+import { ExportButton } from './export-dialog';
 
 /** /health-record/:category/:id — a record: its fields, its attachments and its history; edit and delete. */
 export default function RecordDetailPage() {
@@ -100,6 +101,7 @@ function RecordBody({ category, record }: { category: CategoryDefinition; record
         <Button component={RouterLink} to={paths.recordEdit(clientId, category.key, record.id)} variant="contained" startIcon={<Edit />}>
           {t('healthRecords:detail.edit')}
         </Button>
+        <ExportButton categories={[category.key]} recordIds={[record.id]} includePrivate={record.private} />
         <Button variant="outlined" color="error" startIcon={<DeleteOutline />} onClick={() => setConfirming(true)} disabled={remove.isPending}>
           {t('healthRecords:detail.delete')}
         </Button>

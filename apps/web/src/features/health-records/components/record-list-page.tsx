@@ -36,6 +36,7 @@ import { useSearchQuery } from '../../../lib/search-query';
 import { useRecordList } from '../api/list-records';
 import { categoryName, fieldLabel, formatField, recordTitle, useRecordText } from '../../../lib/record-text';
 import { BiometricsTrends } from './biometrics-trends';
+import { ExportButton } from './export-dialog';
 
 const PAGE_SIZE = 20;
 /** A new search starts again at page 1. */
@@ -138,6 +139,7 @@ function RecordList({ category }: { category: CategoryDefinition }) {
         <Button component={RouterLink} to={paths.recordNew(clientId, category.key)} variant="contained" startIcon={<Add />} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           {t('healthRecords:add', { type: one.toLowerCase() })}
         </Button>
+        <ExportButton categories={[category.key]} dateFrom={from} dateTo={to} />
       </Stack>
 
       {list.isError && (

@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
@@ -12,6 +13,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import { CATEGORIES } from '@healthbook/shared/records/categories';
 import { formatMedicalDate } from '@healthbook/shared/records/medical-date';
 import { FeatureIcon } from '../../../components/feature-icon';
@@ -21,6 +23,9 @@ import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
 import { useRecordSummary } from '../api/get-record-summary';
 import { categoryName, useRecordText } from '../../../lib/record-text';
+import { ExportButton } from './export-dialog';
+
+const ALL_CATEGORIES = CATEGORIES.map((c) => c.key);
 
 /** /health-record: every category with how many records it holds and its latest date, and the records changed last. */
 export default function RecordsOverviewPage() {
@@ -32,11 +37,15 @@ export default function RecordsOverviewPage() {
   return (
     <HubPage pageTitle={t('healthRecords:pageTitle')} intro={t('healthRecords:intro')} maxWidth={1100}>
       {summary.isError && <Alert severity="error">{t('healthRecords:loadFailed')}</Alert>}
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 1.5 }}>
-        <Typography variant="h2" sx={{ flex: 1 }}>
-          {t('healthRecords:categoriesTitle')}
-        </Typography>
-        <ShareLinkButton />
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 1.5, flexWrap: 'wrap' }}>
+        <Typography variant="h2">{t('healthRecords:categoriesTitle')}</Typography>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <ShareLinkButton />
+          <ExportButton categories={ALL_CATEGORIES} />
+          <Button component={RouterLink} to={paths.recordTransfer(clientId)} variant="outlined" startIcon={<SwapHoriz />}>
+            {t('healthRecords:fhirLink')}
+          </Button>
+        </Box>
       </Box>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 4, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
         {CATEGORIES.map((category) => {

@@ -2,9 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { CreatedShare, Share } from '@healthbook/shared/contracts/sharing';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** The share as it is kept: what is shown once (its address, its passcode) stays out of the cache. */
+/** The share as it is kept: what is shown once (its address, its passcode, its SMART Health Link) stays out of the cache. */
 export function withoutSecrets(share: Share | CreatedShare): Share {
-  const { url: _url, passcode: _passcode, ...rest } = share as CreatedShare;
+  const { url: _url, passcode: _passcode, smart_health_link: _shlink, ...rest } = share as CreatedShare;
   return rest;
 }
 

@@ -1,0 +1,252 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_TTL_S, type ExportLink, type FeatureSetting, type HealthRecord } from '@healthbook/shared';
+import { removeExpiredExports } from '../src/modules/export/export.service';
+import { buildTestApp, captureLogs, type TestApp } from './build-app';
+import { bearer, buildOrganization, buildUser, signIn, type BuiltOrganization, type BuiltUser } from './factories';
+import { pdfWords } from './pdf-text';
+
+/**
+ * PDF export: POST /api/v1/hr/export/ makes the PDF and answers a link; the link opens it for its
+ * maker only, for 15 minutes. What is in it (categories, chosen records, dates, private records),
+ * the refusals (unknown category, another user, another patient or organisation, expiry, the
+ * feature off), the token kept out of the logs, and the hourly cleanup.
+ */
+
+let t: TestApp;
+let org: BuiltOrganization;
+const people: Record<string, BuiltUser> = {};
+const tokens: Record<string, string> = {};
+const ids: Record<string, number> = {};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'OPTIONS';
+const call = (who: string, method: Method, url: string, payload?: object, lang = 'en') =>
+  t.app.inject({ method, url, headers: { ...bearer(tokens[who]!), 'accept-language': lang }, ...(payload ? { payload } : {}) });
+const exportPdf = (who: string, body: object, lang = 'en') => call(who, 'POST', '/api/v1/hr/export/', body, lang);
+const patientOf = async (who: string) => (await call(who, 'GET', '/api/v1/patients/')).json<Array<{ patient_id: number }>>()[0]!.patient_id;
+
+async function add(who: string, category: string, body: object): Promise<number> {
+  const res = await call(who, 'POST', `/api/v1/hr/${category}/`, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<HealthRecord>().id;
+}
+
+/** Makes an export and reads its PDF's text (as its maker). */
+async function exportText(who: string, body: object, lang = 'en'): Promise<{ link: ExportLink; text: string }> {
+  const res = await exportPdf(who, body, lang);
+  expect(res.statusCode, res.body).toBe(201);
+  const link = res.json<ExportLink>();
+  const file = await call(who, 'GET', link.url);
+  expect(file.statusCode, file.body).toBe(200);
+  return { link, text: pdfWords(file.rawPayload) };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ seed: false });
+  org = await buildOrganization(t.app, { name: 'export-clinic', org_name: 'Export Clinic', withAssets: true });
+  const other = await buildOrganization(t.app, { name: 'export-other', org_name: 'Other Clinic' });
+  people.alice = await buildUser(t.app, { org, first_name: 'Alice', last_name: 'Lidell', dob: '1980-06-15' });
+  people.bob = await buildUser(t.app, { org, first_name: 'Bob', last_name: 'Builder', dob: '1975-01-01' });
+  people.admin = await buildUser(t.app, { org, roles: ['org_admin'] });
+  people.stranger = await buildUser(t.app, { org: other, dob: '1990-01-01' });
+  for (const [name, user] of Object.entries(people)) tokens[name] = (await signIn(t.app, { email: user.email, password: user.password, org_id: user.org_id })).access;
+
+  ids.asthma = await add('alice', 'condition', { name: 'Asthma', start_date: '2019-01-01', start_date_part: 'year', intensity: 4 });
+  ids.hayFever = await add('alice', 'condition', { name: 'Hay fever', start_date: '2021-05-01', start_date_part: 'month' });
+  ids.secret = await add('alice', 'condition', { name: 'Secret condition', start_date: '2020-02-03', start_date_part: 'day', private: true });
+  ids.greek = await add('alice', 'medication', { code: 'Σαλβουταμόλη', note: 'Δύο εισπνοές το πρωί' });
+  ids.weight = await add('alice', 'biometrics', { measure: 'weight', value: 72.5, date: '2026-01-10' });
+  ids.bobs = await add('bob', 'condition', { name: 'Bob condition' });
+  ids.strangers = await add('stranger', 'condition', { name: 'Stranger condition' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('making a PDF and opening it', () => {
+  it('answers a 15-minute link; the PDF holds the chosen categories, each record, its fields and the patient', async () => {
+    const before = Date.now();
+    const res = await exportPdf('alice', { types: ['condition', 'biometrics'], time_zone: 'Europe/Athens' });
+    expect(res.statusCode, res.body).toBe(201);
+    const link = res.json<ExportLink>();
+    expect(link.url).toMatch(/^\/api\/v1\/hr\/export\/[A-Za-z0-9_-]{43}\/$/);
+    expect(link.records).toBe(3);
+    const ttl = Date.parse(link.expires_at) - before;
+    expect(ttl).toBeGreaterThan((EXPORT_TTL_S - 60) * 1000);
+    expect(ttl).toBeLessThanOrEqual((EXPORT_TTL_S + 5) * 1000);
+
+    const file = await call('alice', 'GET', link.url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['cache-control']).toContain('no-store');
+    expect(file.headers['content-disposition']).toMatch(/^inline; filename="health-record-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfWords(file.rawPayload);
+    expect(text).toContain('Export Clinic');
+    expect(text).toContain('Alice Lidell');
+    expect(text).toContain('15 June 1980');
+    expect(text).toContain('Conditions (2)');
+    expect(text).toContain('Asthma');
+    expect(text).toMatch(/Start date 2019\b/);
+    expect(text).toContain('Start date May 2021');
+    expect(text).toContain('72.5 kg');
+    expect(text).toContain('Page 1 of 1');
+    // Not chosen: medications. Private: not asked for.
+    expect(text).not.toContain('Σαλβουταμόλη');
+    expect(text).not.toContain('Secret condition');
+
+    // The link may be opened again while it lives.
+    expect((await call('alice', 'GET', link.url)).statusCode).toBe(200);
+  });
+
+  it('writes Greek (the language asked, or the request’s)', async () => {
+    const { text } = await exportText('alice', { types: ['medication', 'condition'] }, 'el');
+    expect(text).toContain('Φάκελος υγείας');
+    expect(text).toContain('Φάρμακα (1)');
+    expect(text).toContain('Σαλβουταμόλη');
+    expect(text).toContain('Δύο εισπνοές το πρωί');
+    expect(text).toContain('Σελίδα 1 από 1');
+    expect((await exportText('alice', { types: ['medication'], language: 'en' }, 'el')).text).toContain('Medications (1)');
+  });
+
+  it('holds private records only when their owner asks for them', async () => {
+    expect((await exportText('alice', { types: ['condition'] })).text).not.toContain('Secret condition');
+    const { link, text } = await exportText('alice', { types: ['condition'], include_private: true });
+    expect(link.records).toBe(3);
+    expect(text).toContain('Secret condition');
+    expect(text).toContain('For my eyes only Yes');
+  });
+
+  it('holds only the records chosen, of the chosen categories, within the dates chosen', async () => {
+    const chosen = await exportText('alice', { types: ['condition', 'medication'], record_ids: [ids.hayFever, ids.greek, ids.bobs, ids.strangers, ids.secret] });
+    // Another patient's records and the private one (not asked for) are not there to choose.
+    expect(chosen.link.records).toBe(2);
+    expect(chosen.text).toContain('Hay fever');
+    expect(chosen.text).not.toContain('Asthma');
+    expect(chosen.text).not.toContain('Bob condition');
+    expect(chosen.text).not.toContain('Stranger condition');
+
+    const dated = await exportText('alice', { types: ['condition'], date_from: '2020-01-01', date_to: '2026-12-31' });
+    expect(dated.link.records).toBe(1);
+    expect(dated.text).toContain('Hay fever');
+    expect(dated.text).not.toContain('Asthma');
+
+    const none = await exportText('alice', { types: ['allergy'] });
+    expect(none.link.records).toBe(0);
+    expect(none.text).toContain('There are no records to show');
+  });
+
+  it('is audited', async () => {
+    await exportPdf('alice', { types: ['condition'] });
+    const row = await t.db.selectFrom('audit_log').select(['subject', 'detail']).where('action', '=', 'record_export').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(row.subject).toBe(`patient:${await patientOf('alice')}`);
+    expect(row.detail).toMatchObject({ format: 'pdf', categories: 'condition', records: 2, private: false });
+  });
+});
+
+describe('refusals', () => {
+  it('refuses an unknown category, no category, a bad time zone or range with a message under the field', async () => {
+    const unknown = await exportPdf('alice', { types: ['condition', 'horoscope'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ 'types.1': ['This is not a health record category.'] });
+    // "export" is a path, not a category.
+    expect((await exportPdf('alice', { types: ['export'] })).statusCode).toBe(400);
+    expect((await exportPdf('alice', { types: [] })).json()).toEqual({ types: ['Choose at least one category.'] });
+    expect((await exportPdf('alice', { types: ['condition'], time_zone: 'Mars/Olympus' })).json()).toEqual({ time_zone: ['Unknown time zone.'] });
+    expect((await exportPdf('alice', { types: ['condition'], date_from: '2026-02-01', date_to: '2026-01-01' })).json()).toEqual({ date_to: ['The end date cannot be before the start date'] });
+  });
+
+  it('opens a link for its maker only: another user, of the organisation or another, gets 404', async () => {
+    const { url } = (await exportPdf('alice', { types: ['condition'] })).json<ExportLink>();
+    expect((await call('bob', 'GET', url)).statusCode).toBe(404);
+    expect((await call('stranger', 'GET', url)).statusCode).toBe(404);
+    expect((await call('admin', 'GET', url)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    // An unknown token, and a malformed one.
+    expect((await call('alice', 'GET', '/api/v1/hr/export/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/')).statusCode).toBe(404);
+    expect((await call('alice', 'GET', '/api/v1/hr/export/not*a*token/')).statusCode).toBe(400);
+    // Still the maker's.
+    expect((await call('alice', 'GET', url)).statusCode).toBe(200);
+    const denied = await t.db.selectFrom('audit_log').select('outcome').where('action', '=', 'record_export_open').execute();
+    expect(denied.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers 404 once the link has expired', async () => {
+    const { url } = (await exportPdf('alice', { types: ['condition'] })).json<ExportLink>();
+    await t.db.updateTable('exports').set({ created_at: sql`now() - interval '16 minutes'`, expires_at: sql`now() - interval '1 minute'` }).where('user_id', '=', people.alice!.id).execute();
+    expect((await call('alice', 'GET', url)).statusCode).toBe(404);
+  });
+
+  it("refuses another patient's record, of the organisation or another (404)", async () => {
+    expect((await exportPdf('alice', { types: ['condition'], patient: await patientOf('bob') })).statusCode).toBe(404);
+    expect((await exportPdf('alice', { types: ['condition'], patient: await patientOf('stranger') })).statusCode).toBe(404);
+    expect((await exportPdf('stranger', { types: ['condition'], patient: await patientOf('alice') })).statusCode).toBe(404);
+    // One's own, named: fine.
+    expect((await exportPdf('alice', { types: ['condition'], patient: await patientOf('alice') })).statusCode).toBe(201);
+  });
+
+  it('is not a category: the export path has no list, options or records', async () => {
+    expect((await call('alice', 'GET', '/api/v1/hr/export/')).statusCode).toBe(404);
+    expect((await call('alice', 'OPTIONS', '/api/v1/hr/export/')).statusCode).toBe(404);
+    expect((await call('alice', 'POST', '/api/v1/hr/condition/', { name: 'Still works' })).statusCode).toBe(201);
+  });
+
+  it('answers 403 while the organisation has health records off', async () => {
+    const { url } = (await exportPdf('alice', { types: ['condition'] })).json<ExportLink>();
+    const features = (await call('admin', 'POST', '/api/v1/features/get-features/', { organization_id: org.id })).json<FeatureSetting[]>();
+    const records = features.find((f) => f.key === 'health-records')!;
+    const set = (status: string) => call('admin', 'PUT', `/api/v1/features/${records.id}/`, { organization_id: org.id, feature_status: status });
+    expect((await set('disabled')).statusCode).toBe(200);
+    try {
+      expect((await exportPdf('alice', { types: ['condition'] })).statusCode).toBe(403);
+      expect((await call('alice', 'GET', url)).statusCode).toBe(403);
+    } finally {
+      expect((await set('active')).statusCode).toBe(200);
+    }
+    expect((await call('alice', 'GET', url)).statusCode).toBe(200);
+  });
+});
+
+describe('the link token', () => {
+  it('never reaches the logs', async () => {
+    const { url } = (await exportPdf('alice', { types: ['condition'] })).json<ExportLink>();
+    const token = url.split('/').at(-2)!;
+    const logs = captureLogs(t.app);
+    try {
+      expect((await call('alice', 'GET', url)).statusCode).toBe(200);
+      expect((await call('bob', 'GET', url)).statusCode).toBe(404);
+    } finally {
+      logs.restore();
+    }
+    const written = logs.lines.join('\n');
+    expect(written).toContain('/api/v1/hr/export/[redacted]/');
+    expect(written).not.toContain(token);
+  });
+
+  it('is kept as its hash only', async () => {
+    const { url } = (await exportPdf('alice', { types: ['condition'] })).json<ExportLink>();
+    const token = url.split('/').at(-2)!;
+    const rows = await t.db.selectFrom('exports').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+});
+
+describe('the hourly cleanup', () => {
+  it('removes expired exports and their files, and keeps live ones', async () => {
+    const live = (await exportPdf('alice', { types: ['condition'] })).json<ExportLink>();
+    const old = (await exportPdf('bob', { types: ['condition'] })).json<ExportLink>();
+    await t.db.updateTable('exports').set({ created_at: sql`now() - interval '2 hours'`, expires_at: sql`now() - interval '1 hour'` }).where('user_id', '=', people.bob!.id).execute();
+    const oldKeys = (await t.db.selectFrom('exports').select('storage_key').where('user_id', '=', people.bob!.id).execute()).map((r) => r.storage_key);
+    expect(oldKeys.length).toBeGreaterThan(0);
+    for (const key of oldKeys) expect(await t.app.storage.get(key)).not.toBeNull();
+
+    const removed = await removeExpiredExports(t.db, t.app.storage, t.app.log);
+    expect(removed.exports).toBeGreaterThanOrEqual(oldKeys.length);
+    for (const key of oldKeys) expect(await t.app.storage.get(key)).toBeNull();
+    expect(await t.db.selectFrom('exports').select('id').where('expires_at', '<=', sql<Date>`now()`).execute()).toEqual([]);
+    expect((await call('bob', 'GET', old.url)).statusCode).toBe(404);
+    expect((await call('alice', 'GET', live.url)).statusCode).toBe(200);
+    // Nothing left to do: a second run removes nothing.
+    expect((await removeExpiredExports(t.db, t.app.storage, t.app.log)).exports).toBe(0);
+  });
+});

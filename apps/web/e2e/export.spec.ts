@@ -1,0 +1,110 @@
+// PDF export through the pages: Export on a category's list, the choices, the wait message with
+// its progress, then the PDF (what the server sent is a PDF that holds the patient's record and
+// not the private one) opened in a new tab or offered by a link.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { api, apiLogin, registeredPatient, scan, signIn } from './accounts';
+
+test.describe.configure({ timeout: 120_000 });
+
+/** The PDF's text, as poppler's pdftotext reads it (Debian package poppler-utils). */
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'hb-e2e-pdf-'));
+  try {
+    writeFileSync(path.join(dir, 'export.pdf'), pdf);
+    return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', path.join(dir, 'export.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function patientWithRecords(prefix: string) {
+  const user = await registeredPatient(prefix);
+  const token = await apiLogin(user.email, user.password);
+  for (const body of [
+    { name: 'Seasonal asthma', start_date: '2019-05-01', start_date_part: 'month', intensity: 4 },
+    { name: 'Hidden matter', private: true },
+  ]) {
+    const created = await api('/api/v1/hr/condition/', { body, token });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+  }
+  return user;
+}
+
+/** Holds the export call back a moment, so that the wait message can be seen and scanned. */
+async function slowExport(page: Page) {
+  await page.route('**/api/v1/hr/export/', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+}
+
+test('a patient exports their conditions: the wait message, then the PDF of their record', async ({ page }) => {
+  const user = await patientWithRecords('export');
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/healthbook\/dashboard$/);
+  await page.goto('/healthbook/health-record/condition');
+  await expect(page.getByRole('heading', { level: 1, name: 'Conditions' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Seasonal asthma' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Export' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export your health record as a PDF' });
+  await expect(dialog).toBeVisible();
+  // The page's category is chosen; private records are left out unless asked for.
+  await expect(dialog.getByRole('checkbox', { name: 'Conditions' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Medications' })).not.toBeChecked();
+  await expect(dialog.getByRole('switch', { name: 'Include private records' })).not.toBeChecked();
+  await scan(page);
+
+  await slowExport(page);
+  const pdfResponse = page.waitForResponse((r) => /\/api\/v1\/hr\/export\/[A-Za-z0-9_-]{20,}\/$/.test(new URL(r.url()).pathname));
+  // A new tab, and what it loads: the PDF's object URL (headless Chromium saves a PDF rather than show it).
+  const opened: string[] = [];
+  page.context().on('page', (tab) => {
+    tab.on('download', (download) => opened.push(download.url()));
+    tab.on('framenavigated', (frame) => opened.push(frame.url()));
+  });
+  await dialog.getByRole('button', { name: 'Export PDF' }).click();
+
+  const waiting = dialog.getByRole('status');
+  await expect(waiting).toContainText('Please wait while your health record is being exported');
+  await expect(waiting.getByRole('progressbar')).toBeVisible();
+  await scan(page);
+
+  const answer = await pdfResponse;
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toBe('application/pdf');
+  const pdf = await answer.body();
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const text = pdfText(pdf);
+  expect(text).toContain(`${user.first_name} ${user.last_name}`);
+  expect(text).toContain('Conditions (1)');
+  expect(text).toContain('Seasonal asthma');
+  expect(text).toContain('May 2019');
+  expect(text).toContain('Page 1 of 1');
+  expect(text).not.toContain('Hidden matter');
+
+  // The PDF opens in a new tab, or (a blocked pop-up) the dialog offers it.
+  await expect(dialog.getByText(/Your PDF (has opened in a new tab|is ready)\./)).toBeVisible();
+  const openLink = dialog.getByRole('link', { name: 'Open the PDF' });
+  await expect(openLink).toHaveAttribute('href', /^blob:/);
+  if (await dialog.getByText('Your PDF has opened in a new tab.').isVisible()) await expect.poll(() => opened.some((url) => url.startsWith('blob:'))).toBe(true);
+  await scan(page);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  // A record's own page exports that record only.
+  await page.getByRole('link', { name: 'Seasonal asthma' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Seasonal asthma' })).toBeVisible();
+  await page.getByRole('button', { name: 'Export' }).click();
+  const single = page.getByRole('dialog', { name: 'Export your health record as a PDF' });
+  await expect(single.getByRole('switch', { name: 'Only the chosen record' })).toBeChecked();
+  const secondPdf = page.waitForResponse((r) => /\/api\/v1\/hr\/export\/[A-Za-z0-9_-]{20,}\/$/.test(new URL(r.url()).pathname));
+  const created = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/hr/export/' && r.request().method() === 'POST');
+  await single.getByRole('button', { name: 'Export PDF' }).click();
+  expect(((await (await created).json()) as { records: number }).records).toBe(1);
+  expect(pdfText(await (await secondPdf).body())).toContain('Seasonal asthma');
+});

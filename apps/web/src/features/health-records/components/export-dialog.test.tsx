@@ -1,0 +1,105 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { i18n, i18nReady } from '../../../lib/i18n';
+import { RECORD_NAMESPACES } from '../../../lib/record-text';
+import { ExportDialog } from './export-dialog';
+
+beforeAll(async () => {
+  await i18nReady;
+  await i18n.changeLanguage('en');
+  await i18n.loadNamespaces([...RECORD_NAMESPACES]);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const PDF = new TextEncoder().encode('%PDF-1.3 a small PDF');
+
+/** The API as the dialog meets it: the export call (held until `release`), then the PDF in two chunks. */
+function fakeApi() {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const calls: Array<{ url: string; method: string; body: unknown }> = [];
+  const fetch = vi.fn(async (url: string, init: RequestInit) => {
+    calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : null });
+    if (url === '/api/v1/hr/export/') {
+      await held;
+      return new Response(JSON.stringify({ url: '/api/v1/hr/export/tok_tok_tok_tok_tok/', expires_at: '2026-11-25T12:15:00.000Z', records: 2 }), {
+        status: 201,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(PDF.slice(0, 8));
+        controller.enqueue(PDF.slice(8));
+        controller.close();
+      },
+    });
+    return new Response(body, { status: 200, headers: { 'content-type': 'application/pdf', 'content-length': String(PDF.length) } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { calls, release };
+}
+
+function renderDialog(props: Partial<Parameters<typeof ExportDialog>[0]> = {}) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <ExportDialog open onClose={() => undefined} categories={['condition']} {...props} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('the export dialog', { timeout: 30_000 }, () => {
+  it("starts from the page's category, shows the wait message while the PDF is made, then offers the PDF where the pop-up is blocked", async () => {
+    const api = fakeApi();
+    URL.createObjectURL = vi.fn(() => 'blob:http://localhost/pdf-1');
+    URL.revokeObjectURL = vi.fn();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderDialog();
+
+    const dialog = await screen.findByRole('dialog', { name: 'Export your health record as a PDF' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Conditions' })).toHaveProperty('checked', true);
+    expect(within(dialog).getByRole('checkbox', { name: 'Medications' })).toHaveProperty('checked', false);
+    expect(within(dialog).getByRole('switch', { name: 'Include private records' })).toHaveProperty('checked', false);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Medications' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export PDF' }));
+
+    const waiting = await within(dialog).findByRole('status');
+    expect(waiting.textContent).toContain('Please wait while your health record is being exported');
+    expect(within(waiting).getByRole('progressbar')).toBeTruthy();
+    api.release();
+
+    expect(await within(dialog).findByText('Your PDF is ready.')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Open the PDF' }).getAttribute('href')).toBe('blob:http://localhost/pdf-1');
+    expect(open).toHaveBeenCalledWith('blob:http://localhost/pdf-1', '_blank');
+    expect(api.calls[0]).toMatchObject({ url: '/api/v1/hr/export/', method: 'POST', body: { types: ['condition', 'medication'], include_private: false, language: 'en' } });
+    expect(api.calls[0]!.body).not.toHaveProperty('record_ids');
+    expect(api.calls[1]).toMatchObject({ url: '/api/v1/hr/export/tok_tok_tok_tok_tok/', method: 'GET' });
+  });
+
+  it("a record's page exports that record, its privacy carried over; a refusal is shown in the dialog", async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ 'types.0': ['This is not a health record category.'] }), { status: 400, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetch);
+    renderDialog({ recordIds: [7], includePrivate: true });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('switch', { name: 'Only the chosen record' })).toHaveProperty('checked', true);
+    expect(within(dialog).queryByRole('checkbox', { name: 'Conditions' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export PDF' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain('This is not a health record category.'));
+    const sent = JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body)) as Record<string, unknown>;
+    expect(sent).toMatchObject({ types: ['condition'], record_ids: [7], include_private: true });
+  });
+
+  it('refuses to export nothing', async () => {
+    renderDialog();
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Conditions' }));
+    expect(within(dialog).getByText('Choose at least one category.')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Export PDF' })).toHaveProperty('disabled', true);
+  });
+});

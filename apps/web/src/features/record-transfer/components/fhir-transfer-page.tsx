@@ -1,0 +1,355 @@
+import { useId, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import Download from '@mui/icons-material/Download';
+import UploadFile from '@mui/icons-material/UploadFile';
+import type { FhirImportItem, FhirImportResult } from '@healthbook/shared/contracts/exports';
+import { FHIR_IMPORT_MAX_BYTES } from '@healthbook/shared/sharing';
+import { HubPage } from '../../../components/hub-page';
+import { visuallyHidden } from '../../../components/visually-hidden';
+import { useCurrentUser } from '../../../lib/auth';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useOrganizationContext } from '../../../lib/organization-context';
+import { paths } from '../../../lib/paths';
+import { categoryName } from '../../../lib/record-text';
+import { useExportFhir } from '../api/export-fhir';
+import { useImportFhir, usePreviewFhirImport, type FhirBundle } from '../api/import-fhir';
+
+const NAMESPACES = ['recordTransfer', 'records', 'healthRecords'] as const;
+const ACCEPTED = '.json,application/json,application/fhir+json';
+/** Entries shown per page of the preview (a real patient's file holds thousands). */
+const PAGE_SIZE = 50;
+
+type Notice = { severity: 'success' | 'error' | 'info'; text: string } | null;
+
+/** A file name of a person's name, in their own script ("maria-papadopoulou"). */
+function fileStem(first: string | undefined, last: string | undefined): string {
+  const stem = `${first ?? ''} ${last ?? ''}`
+    .trim()
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return stem || 'health-record';
+}
+
+/** Saves a blob under a name (the browser's download). */
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** /health-record/fhir — the record as a FHIR R4 file, and another portal's FHIR file brought in after a preview. */
+export default function FhirTransferPage() {
+  const { t } = useTranslation(NAMESPACES);
+  const { clientId } = useOrganizationContext();
+  return (
+    <HubPage pageTitle={t('recordTransfer:pageTitle')} intro={t('recordTransfer:intro')} maxWidth={1100} back={{ to: paths.healthRecords(clientId), label: t('healthRecords:backToOverview') }}>
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        <ExportPanel />
+        <ImportPanel />
+      </Box>
+    </HubPage>
+  );
+}
+
+function ExportPanel() {
+  const { t } = useTranslation(NAMESPACES);
+  const user = useCurrentUser();
+  const exporter = useExportFhir();
+  const [includePrivate, setIncludePrivate] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  const download = async () => {
+    setNotice(null);
+    try {
+      const blob = await exporter.mutateAsync({ includePrivate });
+      saveBlob(blob, `${fileStem(user?.first_name, user?.last_name)}-fhir.json`);
+      setNotice({ severity: 'success', text: t('recordTransfer:export.done') });
+    } catch (error) {
+      setNotice({ severity: 'error', text: applyServerErrors(error, { fallback: t('recordTransfer:export.failed') }) ?? t('recordTransfer:export.failed') });
+    }
+  };
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="fhir-export" sx={{ borderRadius: 3, p: { xs: 2, sm: 3 } }}>
+      <Typography id="fhir-export" variant="h2" sx={{ mb: 1 }}>
+        {t('recordTransfer:export.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('recordTransfer:export.text')}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+        <Button variant="contained" startIcon={exporter.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : <Download />} onClick={() => void download()} disabled={exporter.isPending}>
+          {exporter.isPending ? t('recordTransfer:export.downloading') : t('recordTransfer:export.download')}
+        </Button>
+        <FormControlLabel control={<Switch checked={includePrivate} onChange={(e) => setIncludePrivate(e.target.checked)} />} label={t('recordTransfer:export.includePrivate')} />
+      </Box>
+      {notice && (
+        <Alert severity={notice.severity} sx={{ mt: 2 }} onClose={() => setNotice(null)}>
+          {notice.text}
+        </Alert>
+      )}
+    </Paper>
+  );
+}
+
+/** The file chosen and what the server said it holds. */
+interface Chosen {
+  name: string;
+  bundle: FhirBundle;
+  preview: FhirImportResult;
+}
+
+function ImportPanel() {
+  const { t } = useTranslation(NAMESPACES);
+  const { clientId } = useOrganizationContext();
+  const input = useRef<HTMLInputElement>(null);
+  const preview = usePreviewFhirImport();
+  const importer = useImportFhir();
+  const [reading, setReading] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [ticked, setTicked] = useState<Set<string>>(new Set());
+  const [result, setResult] = useState<FhirImportResult | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  const reset = () => {
+    setChosen(null);
+    setResult(null);
+    setTicked(new Set());
+    if (input.current) input.current.value = '';
+  };
+
+  const read = async (file: File | undefined) => {
+    if (!file) return;
+    reset();
+    setNotice(null);
+    if (file.size > FHIR_IMPORT_MAX_BYTES) return setNotice({ severity: 'error', text: t('recordTransfer:import.tooLarge', { name: file.name }) });
+    setReading(file.name);
+    try {
+      let bundle: FhirBundle;
+      try {
+        const parsed: unknown = JSON.parse(await file.text());
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new SyntaxError('not an object');
+        bundle = parsed as FhirBundle;
+      } catch {
+        return setNotice({ severity: 'error', text: t('recordTransfer:import.notJson', { name: file.name }) });
+      }
+      try {
+        const answer = await preview.mutateAsync(bundle);
+        setChosen({ name: file.name, bundle, preview: answer });
+        setTicked(new Set(answer.items.filter((i) => i.status === 'new').map((i) => i.key)));
+      } catch (error) {
+        setNotice({ severity: 'error', text: `${t('recordTransfer:import.refused', { name: file.name })} ${applyServerErrors(error, { fallback: t('recordTransfer:import.failed') }) ?? ''}`.trim() });
+        if (input.current) input.current.value = '';
+      }
+    } finally {
+      setReading(null);
+    }
+  };
+
+  const submit = async () => {
+    if (!chosen) return;
+    setNotice(null);
+    try {
+      setResult(await importer.mutateAsync({ bundle: chosen.bundle, accept: [...ticked] }));
+      setChosen(null);
+      if (input.current) input.current.value = '';
+    } catch (error) {
+      setNotice({ severity: 'error', text: applyServerErrors(error, { fallback: t('recordTransfer:import.failed') }) ?? t('recordTransfer:import.failed') });
+    }
+  };
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="fhir-import" sx={{ borderRadius: 3, p: { xs: 2, sm: 3 } }}>
+      <Typography id="fhir-import" variant="h2" sx={{ mb: 1 }}>
+        {t('recordTransfer:import.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('recordTransfer:import.text')}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+        <Button variant={chosen ? 'outlined' : 'contained'} startIcon={<UploadFile />} onClick={() => input.current?.click()} disabled={reading !== null || importer.isPending}>
+          {chosen ? t('recordTransfer:import.chooseAnother') : t('recordTransfer:import.choose')}
+        </Button>
+        <input ref={input} type="file" accept={ACCEPTED} hidden aria-label={t('recordTransfer:import.choose')} onChange={(e) => void read(e.target.files?.[0])} />
+        {reading && (
+          <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <CircularProgress size={20} aria-hidden />
+            <Typography variant="body2">{t('recordTransfer:import.reading', { name: reading })}</Typography>
+          </Box>
+        )}
+      </Box>
+      {notice && (
+        <Alert severity={notice.severity} sx={{ mt: 2 }} onClose={() => setNotice(null)}>
+          {notice.text}
+        </Alert>
+      )}
+      {result && (
+        <Alert severity={result.imported > 0 ? 'success' : 'info'} sx={{ mt: 2 }} action={<Button component={RouterLink} to={paths.healthRecords(clientId)} color="inherit" size="small">{t('recordTransfer:import.viewRecords')}</Button>}>
+          {[
+            t('recordTransfer:import.imported', { count: result.imported }),
+            result.duplicates ? t('recordTransfer:import.summary.duplicate', { count: result.duplicates }) : '',
+            result.skipped ? t('recordTransfer:import.summary.skipped', { count: result.skipped }) : '',
+            result.invalid ? t('recordTransfer:import.summary.invalid', { count: result.invalid }) : '',
+          ]
+            .filter(Boolean)
+            .join(' ')}
+        </Alert>
+      )}
+      {chosen && <PreviewTable chosen={chosen} ticked={ticked} onTick={setTicked} onImport={() => void submit()} onCancel={reset} busy={importer.isPending} />}
+    </Paper>
+  );
+}
+
+const STATUS_COLORS: Record<FhirImportItem['status'], ChipProps['color']> = { new: 'success', duplicate: 'default', skipped: 'default', invalid: 'warning' };
+
+function PreviewTable({ chosen, ticked, onTick, onImport, onCancel, busy }: { chosen: Chosen; ticked: Set<string>; onTick: (next: Set<string>) => void; onImport: () => void; onCancel: () => void; busy: boolean }) {
+  const { t } = useTranslation(NAMESPACES);
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const headingId = useId();
+  const [page, setPage] = useState(1);
+  const { items } = chosen.preview;
+  const counts = { new: 0, duplicate: 0, skipped: 0, invalid: 0 };
+  for (const item of items) counts[item.status]++;
+  const fresh = items.filter((i) => i.status === 'new');
+  const allTicked = fresh.length > 0 && fresh.every((i) => ticked.has(i.key));
+  const pages = Math.max(1, Math.ceil(items.length / PAGE_SIZE));
+  const shown = items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+
+  const toggle = (key: string, on: boolean) => {
+    const next = new Set(ticked);
+    if (on) next.add(key);
+    else next.delete(key);
+    onTick(next);
+  };
+  const categoryOf = (item: FhirImportItem) => (item.category ? categoryName(t, item.category) : '');
+  const label = (item: FhirImportItem) => t('recordTransfer:import.tick', { title: item.title });
+  const status = (item: FhirImportItem) => (
+    <Box>
+      <Chip size="small" color={STATUS_COLORS[item.status]} variant={item.status === 'new' ? 'filled' : 'outlined'} label={t(`recordTransfer:import.status.${item.status}`)} />
+      {item.reason && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {item.reason}
+        </Typography>
+      )}
+    </Box>
+  );
+  const tick = (item: FhirImportItem) => <Checkbox checked={ticked.has(item.key)} disabled={item.status !== 'new' || busy} onChange={(e) => toggle(item.key, e.target.checked)} slotProps={{ input: { 'aria-label': label(item) } }} />;
+
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
+      <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, fontSize: '1.125rem', mb: 0.5, overflowWrap: 'anywhere' }}>
+        {t('recordTransfer:import.previewTitle', { name: chosen.name })}
+      </Typography>
+      <Typography sx={{ mb: 2 }}>
+        {[
+          t('recordTransfer:import.summary.new', { count: counts.new }),
+          counts.duplicate ? t('recordTransfer:import.summary.duplicate', { count: counts.duplicate }) : '',
+          counts.skipped ? t('recordTransfer:import.summary.skipped', { count: counts.skipped }) : '',
+          counts.invalid ? t('recordTransfer:import.summary.invalid', { count: counts.invalid }) : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
+      </Typography>
+      {fresh.length > 1 && (
+        <FormControlLabel
+          sx={{ mb: 1 }}
+          control={<Checkbox checked={allTicked} indeterminate={!allTicked && fresh.some((i) => ticked.has(i.key))} disabled={busy} onChange={(e) => onTick(new Set(e.target.checked ? fresh.map((i) => i.key) : []))} />}
+          label={t('recordTransfer:import.tickAll')}
+        />
+      )}
+      {wide ? (
+        <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
+          <Table size="small" aria-labelledby={headingId}>
+            <TableHead>
+              <TableRow>
+                <TableCell padding="checkbox">
+                  <Typography component="span" sx={visuallyHidden}>
+                    {t('recordTransfer:import.columns.keep')}
+                  </Typography>
+                </TableCell>
+                <TableCell>{t('recordTransfer:import.columns.record')}</TableCell>
+                <TableCell>{t('recordTransfer:import.columns.category')}</TableCell>
+                <TableCell>{t('recordTransfer:import.columns.date')}</TableCell>
+                <TableCell>{t('recordTransfer:import.columns.status')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {shown.map((item) => (
+                <TableRow key={item.key}>
+                  <TableCell padding="checkbox">{tick(item)}</TableCell>
+                  <TableCell component="th" scope="row">
+                    <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                      {item.title}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {item.resource_type}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>{categoryOf(item) || '—'}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.date ?? ''}</TableCell>
+                  <TableCell sx={{ maxWidth: 320 }}>{status(item)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Paper>
+      ) : (
+        <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+          {shown.map((item) => (
+            <Paper component="li" variant="outlined" key={item.key} sx={{ p: 1.5, borderRadius: 3, display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+              {tick(item)}
+              <Box sx={{ minWidth: 0, pt: 1 }}>
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.title}</Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 0.75 }}>
+                  {[categoryOf(item), item.date, item.resource_type].filter(Boolean).join(' · ')}
+                </Typography>
+                {status(item)}
+              </Box>
+            </Paper>
+          ))}
+        </Box>
+      )}
+      {pages > 1 && (
+        <Box component="nav" aria-label={t('recordTransfer:import.pagination')} sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+          <Pagination count={pages} page={page} onChange={(_e, p) => setPage(p)} color="primary" />
+        </Box>
+      )}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 3 }}>
+        <Button variant="contained" onClick={onImport} disabled={ticked.size === 0 || busy} startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}>
+          {busy ? t('recordTransfer:import.importing') : t('recordTransfer:import.submit', { count: ticked.size })}
+        </Button>
+        <Button onClick={onCancel} disabled={busy}>
+          {t('recordTransfer:import.cancel')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
