@@ -58,6 +58,7 @@ const created = (body: Record<string, unknown>) => ({
   last_opened_at: null,
   url: 'http://localhost/healthbook/sharedqrcoderecords/AbCdEfGh12/abcdefghijklmnopqrstuvwxyz012345',
   passcode: body.method === 'qr' ? '482913' : null,
+  smart_health_link: body.method === 'qr' ? 'shlink:/eyJ1cmwiOiJodHRwOi8vbG9jYWxob3N0In0' : null,
 });
 
 /** The API of the page: the summary, a category's records, the documents and their records, and the share made. */
@@ -119,6 +120,7 @@ describe('the new share page', () => {
       language: 'en',
     });
     expect(screen.getByTestId('share-passcode').textContent).toBe('482913');
+    expect(screen.getByLabelText('SMART Health Link')).toHaveProperty('value', 'shlink:/eyJ1cmwiOiJodHRwOi8vbG9jYWxob3N0In0');
     expect(screen.getByText(/it is shown only once/)).toBeTruthy();
     // The QR code of the address, as a PNG to download.
     const download = await screen.findByRole('link', { name: 'Download PNG' });

@@ -63,19 +63,45 @@ export function ShareResult({ share, reissued = false }: ShareResultProps) {
   );
 }
 
-function LinkResult({ url, expires }: { url: string; expires: string }) {
+/** A read-only address with a Copy button (selected for a manual copy when the clipboard is refused). */
+function CopyField({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
   const { t } = useTranslation('sharing');
   const [copied, setCopied] = useState<boolean | null>(null);
   const fieldId = useId();
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(url);
+      await navigator.clipboard.writeText(value);
       setCopied(true);
     } catch {
       setCopied(false);
       (document.getElementById(fieldId) as HTMLInputElement | null)?.select();
     }
   };
+  return (
+    <>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <TextField
+          id={fieldId}
+          label={label}
+          value={value}
+          fullWidth
+          size="small"
+          slotProps={{ htmlInput: { readOnly: true, spellCheck: false }, input: { sx: { fontFamily: 'monospace', fontSize: '0.85rem' } } }}
+          onFocus={(e) => e.target.select()}
+        />
+        <Button variant="outlined" startIcon={<ContentCopy />} onClick={() => void copy()} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+          {copyLabel}
+        </Button>
+      </Stack>
+      <Typography role="status" variant="body2" sx={{ mt: 1, minHeight: '1.5em' }} color={copied === false ? 'error' : 'text.secondary'}>
+        {copied === true ? t('result.copied') : copied === false ? t('result.copyFailed') : ''}
+      </Typography>
+    </>
+  );
+}
+
+function LinkResult({ url, expires }: { url: string; expires: string }) {
+  const { t } = useTranslation('sharing');
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
       <Typography variant="h2" sx={{ mb: 1 }}>
@@ -84,23 +110,7 @@ function LinkResult({ url, expires }: { url: string; expires: string }) {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('result.linkHint')}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <TextField
-          id={fieldId}
-          label={t('result.linkLabel')}
-          value={url}
-          fullWidth
-          size="small"
-          slotProps={{ htmlInput: { readOnly: true, spellCheck: false }, input: { sx: { fontFamily: 'monospace', fontSize: '0.85rem' } } }}
-          onFocus={(e) => e.target.select()}
-        />
-        <Button variant="outlined" startIcon={<ContentCopy />} onClick={() => void copy()} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
-          {t('result.copyLink')}
-        </Button>
-      </Stack>
-      <Typography role="status" variant="body2" sx={{ mt: 1, minHeight: '1.5em' }} color={copied === false ? 'error' : 'text.secondary'}>
-        {copied === true ? t('result.copied') : copied === false ? t('result.copyFailed') : ''}
-      </Typography>
+      <CopyField label={t('result.linkLabel')} value={url} copyLabel={t('result.copyLink')} />
       <Typography variant="body2" color="text.secondary">
         {t('result.validUntil', { date: expires })}
       </Typography>
@@ -163,6 +173,17 @@ function QrResult({ share, expires }: { share: CreatedShare; expires: string }) 
           </Typography>
         </Box>
       </Box>
+      {share.smart_health_link ? (
+        <Box sx={{ mt: 3 }}>
+          <Typography variant="h3" sx={{ mb: 0.5 }}>
+            {t('result.shlTitle')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('result.shlHint')}
+          </Typography>
+          <CopyField label={t('result.shlLabel')} value={share.smart_health_link} copyLabel={t('result.copyShl')} />
+        </Box>
+      ) : null}
     </Paper>
   );
 }
