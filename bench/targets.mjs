@@ -144,49 +144,7 @@ export const targets = [
   },
 ];
 
-const FIVE_HUNDRED = 500;
 const EXPORT_GOAL_MS = 2000;
-
-/** Signs in as the Northwind demo patient (a patient of their own: the others' targets add records to the HealthBook+ one). */
-async function signInNorthwind(baseUrl) {
-  const res = await fetch(`${baseUrl}/api/v1/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'patient@northwind.example', password: 'Healthbook#2026', org: 'northwind' }),
-  });
-  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
-  const { access } = await res.json();
-  return { authorization: `Bearer ${access}` };
-}
-
-let fiveHundred;
-/** Signs in as the Northwind demo patient and, once, gives them conditions up to 500 records in all (their demo chart counts). */
-async function withFiveHundredRecords(baseUrl) {
-  const headers = await signInNorthwind(baseUrl);
-  fiveHundred ??= (async () => {
-    const { total } = await api(baseUrl, headers, 'GET', '/api/v1/hr/summary/');
-    const missing = FIVE_HUNDRED - total;
-    for (let start = 0; start < missing; start += 20) {
-      await Promise.all(
-        Array.from({ length: Math.min(20, missing - start) }, (_, k) => {
-          const i = start + k;
-          return api(baseUrl, headers, 'POST', '/api/v1/hr/condition/', {
-            name: i % 2 ? `Πάθηση ${i}` : `Condition ${i}`,
-            verification_status: 'confirmed',
-            start_date: `20${String(10 + (i % 16)).padStart(2, '0')}-0${1 + (i % 9)}-01`,
-            start_date_part: i % 3 ? 'month' : 'day',
-            intensity: 1 + (i % 10),
-            note: `Seen at the clinic on visit ${i}; follow-up in three months. Σημείωση ${i}.`,
-          });
-        }),
-      );
-    }
-    const check = await api(baseUrl, headers, 'GET', '/api/v1/hr/summary/');
-    if (check.total !== FIVE_HUNDRED) throw new Error(`bench: the Northwind patient has ${check.total} records, not ${FIVE_HUNDRED}`);
-  })();
-  await fiveHundred;
-  return headers;
-}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

@@ -7,6 +7,7 @@ import { helpModule } from '../features/help/module';
 import { providerConsoleModule } from '../features/provider-console/module';
 import { recordTransferModule } from '../features/record-transfer/module';
 import { providerSearchModule, scheduleAppointmentModule, telehealthModule } from '../features/telehealth/module';
+import { sharingModule } from '../features/sharing/module';
 import type { FeatureModule } from '../lib/feature-module';
 
 /**
@@ -26,4 +27,5 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   providerConsoleModule,
   adminModule,
   operationsModule,
+  sharingModule,
 ];

@@ -15,6 +15,15 @@ export interface TelehealthQuery {
   slot?: number | undefined;
 }
 
+/** What the new-share page starts with chosen (other pages link there: a category, a record of it, a document). */
+export interface ShareNewQuery {
+  /** 'documents': documents rather than health records. */
+  kind?: 'documents' | undefined;
+  category?: string | undefined;
+  record?: number | undefined;
+  document?: number | undefined;
+}
+
 /** A path with the parameters that have a value. */
 const withQuery = (path: string, params: object) => {
   const query = new URLSearchParams();
@@ -93,6 +102,11 @@ export const paths = {
   calendarEvent: (clientId: string, eventId: number) => `/${clientId}/calendar/${eventId}`,
   calendarEventEdit: (clientId: string, eventId: number) => `/${clientId}/calendar/${eventId}/edit`,
   cancelConfirmation: (clientId: string, eventId: number) => withQuery(`/${clientId}/cancel-confirmation`, { eventId }),
+  // Sharing, the patient's side (features/sharing)
+  sharing: (clientId: string) => `/${clientId}/sharing`,
+  /** The new-share page, optionally with something chosen (?category=lab, ?record=12&category=lab, ?document=5). */
+  shareNew: (clientId: string, query: ShareNewQuery = {}) => withQuery(`/${clientId}/sharing/new`, query),
+  share: (clientId: string, id: number) => `/${clientId}/sharing/${id}`,
   // A share's recipient (features/share-recipient): public pages, no sign-in; the token is never in these.
   shareVerification: (clientId: string, kind: ShareKind, method: ShareMethod) =>
     `/${clientId}/${method === 'qr' ? SHARE_ROUTES.verifyQr : kind === 'documents' ? SHARE_ROUTES.verifyDocuments : SHARE_ROUTES.verifyRecords}`,

@@ -104,6 +104,15 @@ export const queryKeys = {
     /** GET /api/v1/appointments/{availability_det_id}/ */
     detail: (availabilityDetId: number) => [...queryKeys.appointments.all, 'detail', availabilityDetId] as const,
   },
+  shares: {
+    all: ['shares'] as const,
+    /** GET /api/v1/sharing/: the patient's shares. */
+    list: () => [...queryKeys.shares.all, 'list'] as const,
+    /** GET /api/v1/sharing/{id}/ */
+    detail: (id: number) => [...queryKeys.shares.all, 'detail', id] as const,
+    /** GET /api/v1/sharing/{id}/accesses/: who opened it. */
+    accesses: (id: number) => [...queryKeys.shares.all, 'accesses', id] as const,
+  },
   shareRecipient: {
     all: ['share-recipient'] as const,
     /** POST /api/v1/sharing/public/open/ for a share's uid (the token stays out of keys). */

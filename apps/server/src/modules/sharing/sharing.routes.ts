@@ -180,7 +180,7 @@ export const sharingPublicRoutes: FastifyPluginAsyncZod<{ perIpLimit: number }> 
         tags: publicTags,
         summary: 'SMART Health Link manifest (a QR share of records)',
         description: 'The SHL manifest request: {recipient, passcode}. A wrong passcode: 401 with remainingAttempts (the share’s five tries); anything not live (unknown, expired, revoked, locked): 404. The file is the shared records as a FHIR R4 Bundle, embedded as a JWE (alg dir, enc A256GCM) under the key of the shlink:/ payload.',
-        params: ShareLinkBodySchema,
+        params: z.object({ uid: ShareLinkBodySchema.shape.uid, token: ShareLinkBodySchema.shape.token }),
         body: ShlManifestBodySchema,
         response: { 200: ShlManifestSchema, 401: ShlPasscodeWrongSchema, 400: FieldErrorsSchema.or(DetailErrorSchema), 404: DetailErrorSchema, 429: DetailErrorSchema },
       },

@@ -40,6 +40,7 @@ import { CATEGORIES } from '@healthbook/shared/records/categories';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { FilePreviewDialog } from '../../../components/file-preview-dialog';
 import { HubPage } from '../../../components/hub-page';
+import { ShareLinkButton } from '../../../components/share-link-button';
 import { downloadFile, formatBytes } from '../../../lib/files';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useOrganizationContext } from '../../../lib/organization-context';
@@ -116,6 +117,7 @@ export default function DocumentCenterPage() {
               }
               label={t('documents:highlight')}
             />
+            <ShareLinkButton query={{ kind: 'documents' }} />
           </Box>
           {notice && (
             <Alert severity={notice.severity} role={notice.severity === 'error' ? 'alert' : 'status'} onClose={() => setNotice(null)} sx={{ mb: 2 }}>
@@ -384,6 +386,7 @@ function DocumentRow({ document: d, folders, highlight, onNotice }: { document: 
           />
         )}
       </Box>
+      <ShareLinkButton iconOnly query={{ document: d.id }} name={d.file_name} />
       <IconButton aria-label={t('documents:actions', { name: d.file_name })} onClick={(e) => setMenu(e.currentTarget)}>
         <MoreVert />
       </IconButton>

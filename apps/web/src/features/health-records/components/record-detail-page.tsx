@@ -18,6 +18,7 @@ import type { CategoryDefinition } from '@healthbook/shared/records/fields';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { flash, FlashMessage } from '../../../components/flash-message';
 import { HubPage } from '../../../components/hub-page';
+import { ShareLinkButton } from '../../../components/share-link-button';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
 import { useOrganizationContext } from '../../../lib/organization-context';
@@ -96,6 +97,7 @@ function RecordBody({ category, record }: { category: CategoryDefinition; record
         <Chip label={categoryName(t, category.key)} size="small" />
         {record.private && <Chip size="small" variant="outlined" color="secondary" icon={<LockOutlined />} label={t('healthRecords:private')} title={t('healthRecords:privateHint')} />}
         <Box sx={{ flex: 1 }} />
+        {!record.private && <ShareLinkButton query={{ category: category.key, record: record.id }} />}
         <Button component={RouterLink} to={paths.recordEdit(clientId, category.key, record.id)} variant="contained" startIcon={<Edit />}>
           {t('healthRecords:detail.edit')}
         </Button>

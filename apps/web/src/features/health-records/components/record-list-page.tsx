@@ -28,6 +28,7 @@ import { categoryDefinition } from '@healthbook/shared/records/categories';
 import type { CategoryDefinition } from '@healthbook/shared/records/fields';
 import { FlashMessage } from '../../../components/flash-message';
 import { HubPage } from '../../../components/hub-page';
+import { ShareLinkButton } from '../../../components/share-link-button';
 import { useCurrentUser } from '../../../lib/auth';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
@@ -134,6 +135,7 @@ function RecordList({ category }: { category: CategoryDefinition }) {
         </TextField>
         <TextField type="date" size="small" label={t('healthRecords:dateFrom')} value={from} onChange={(e) => set('from', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField type="date" size="small" label={t('healthRecords:dateTo')} value={to} onChange={(e) => set('to', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        <ShareLinkButton query={{ category: category.key }} />
         <Button component={RouterLink} to={paths.recordNew(clientId, category.key)} variant="contained" startIcon={<Add />} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           {t('healthRecords:add', { type: one.toLowerCase() })}
         </Button>

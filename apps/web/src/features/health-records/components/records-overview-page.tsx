@@ -17,6 +17,7 @@ import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import { CATEGORIES } from '@healthbook/shared/records/categories';
 import { formatMedicalDate } from '@healthbook/shared/records/medical-date';
 import { FeatureIcon } from '../../../components/feature-icon';
+import { ShareLinkButton } from '../../../components/share-link-button';
 import { HubPage } from '../../../components/hub-page';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
@@ -39,6 +40,7 @@ export default function RecordsOverviewPage() {
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 1.5, flexWrap: 'wrap' }}>
         <Typography variant="h2">{t('healthRecords:categoriesTitle')}</Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <ShareLinkButton />
           <ExportButton categories={ALL_CATEGORIES} />
           <Button component={RouterLink} to={paths.recordTransfer(clientId)} variant="outlined" startIcon={<SwapHoriz />}>
             {t('healthRecords:fhirLink')}
