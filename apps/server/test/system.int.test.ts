@@ -58,6 +58,8 @@ describe('security headers', () => {
     expect(csp).toMatch(/default-src 'self'|default-src 'none'/);
     // No plugin content but the app's own blob: PDFs (an export opened in a new tab).
     expect(csp).toMatch(/object-src blob:(;|$)/);
+    // Frames: the app's own pages and its blob: previews of documents.
+    expect(csp).toMatch(/frame-src 'self' blob:(;|$)/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(Boolean(res.headers['x-frame-options']) || /frame-ancestors 'none'/.test(csp)).toBe(true);
     expect(csp).toContain("frame-ancestors 'none'");

@@ -219,6 +219,30 @@ test('expired, unknown and malformed addresses: the expired page, never an error
   await page.context().close();
 });
 
+test('a share that expires: the link opened in time, then the expired page, also for the session already open', async ({ browser }) => {
+  const { token } = await patientWithRecords('share-expiry');
+  // The shortest expiry the patient may choose is an hour; a moment a few seconds ahead is a custom one.
+  const expiresAt = new Date(Date.now() + 8_000).toISOString();
+  const share = await createShare(token, { categories: ['allergy'], method: 'qr', expires_in: 'custom', expires_at: expiresAt, recipient_name: 'Dr Brief', recipient_email: uniqueEmail('brief') });
+  const page = await recipientPage(browser);
+  await page.goto(new URL(share.url).pathname);
+  await expect(page).toHaveURL(/\/healthbook\/health-record\/recipient-qr-code-verification$/);
+  await typeCode(page, share.passcode!);
+  await expect(page).toHaveURL(/\/healthbook\/sharedrecord$/);
+  await expect(page.getByRole('article', { name: 'Penicillin' })).toBeVisible();
+  await page.waitForTimeout(Math.max(0, new Date(expiresAt).getTime() - Date.now() + 500));
+  await page.reload();
+  await expect(page).toHaveURL(/\/healthbook\/share-record-link-expired$/);
+  await expect(page.getByRole('article', { name: 'Penicillin' })).toHaveCount(0);
+  await page.goto(new URL(share.url).pathname);
+  await expect(page).toHaveURL(/\/healthbook\/share-record-link-expired$/);
+  await scan(page);
+  // The patient sees it as expired.
+  const listed = await api<Array<{ id: number; status: string }>>('/api/v1/sharing/', { token });
+  expect(listed.body.find((s) => s.id === share.id)?.status).toBe('expired');
+  await page.context().close();
+});
+
 test('the public pages in Greek, on a phone', async ({ browser }) => {
   const { patient, token } = await patientWithRecords('share-el');
   const share = await createShare(token, { categories: ['allergy'], recipient_name: 'Γιατρός Νίκος', recipient_email: uniqueEmail('giatros'), method: 'qr' });

@@ -23,6 +23,8 @@ export function helmetOptions(publicUrl?: string): HelmetOptions {
         'font-src': ["'self'", 'data:'],
         'connect-src': connect,
         'frame-ancestors': ["'none'"],
+        // The app's own previews of documents (PDFs in a frame, from a blob: URL it made).
+        'frame-src': ["'self'", 'blob:'],
         // No plugins, except Chrome's PDF viewer on a PDF the app itself made into a blob: URL (an
         // export opened in a new tab inherits this policy, and the viewer loads it as plugin data:
         // crbug.com/271452). Only the app's own scripts can make a blob: URL.
