@@ -4,8 +4,8 @@
 // patient sees the opening in "Who saw it", is told by e-mail, and revokes. A private record
 // cannot be shared. Axe on the list, the new-share and the share's pages.
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, apiLogin, DEMO_PASSWORD, linkParams, mailLink, registeredPatient, scan, signIn, uniqueEmail } from './accounts';
+import { expect, test, type Page } from '@playwright/test';
+import { api, apiLogin, DEMO_PASSWORD, linkParams, mailLink, registeredPatient, scan, signIn, typeCode, uniqueEmail } from './accounts';
 import { sixDigitCode, waitForMail } from './mailbox';
 
 test.describe.configure({ timeout: 180_000 });
@@ -20,24 +20,6 @@ async function addRecord(token: string, category: string, body: Record<string, u
   return answer.body.id;
 }
 
-/** The recipient's side of a link share, through the public API: open, a code by e-mail, verify, the content. */
-async function openAsRecipient(request: APIRequestContext, link: string, recipientEmail: string) {
-  const proof = linkParams(link);
-  const headers = { 'user-agent': RECIPIENT_BROWSER, 'accept-language': 'en' };
-  const opened = await request.post('/api/v1/sharing/public/open/', { data: proof, headers });
-  expect(opened.status(), await opened.text()).toBe(200);
-  expect(await opened.json()).toMatchObject({ kind: 'records', method: 'link', attempts_left: 5 });
-  const sent = await request.post('/api/v1/sharing/public/code/', { data: proof, headers });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const code = sixDigitCode(await waitForMail(recipientEmail, /^Your code to open /));
-  const verified = await request.post('/api/v1/sharing/public/verify/', { data: { ...proof, code }, headers });
-  expect(verified.status(), await verified.text()).toBe(200);
-  const { session } = (await verified.json()) as { session: string };
-  const content = await request.get('/api/v1/sharing/public/content/', { headers: { ...headers, 'x-share-session': session } });
-  expect(content.status(), await content.text()).toBe(200);
-  return (await content.json()) as { sections: Array<{ category: string; records: Array<{ title: string }> }> };
-}
-
 async function signedIn(page: Page, prefix: string) {
   const user = await registeredPatient(prefix);
   const token = await apiLogin(user.email, user.password);
@@ -46,11 +28,12 @@ async function signedIn(page: Page, prefix: string) {
   return { user, token };
 }
 
-test('shares by link and by QR code, sees who opened the link, and revokes it', async ({ page, request }) => {
+test('shares by link and by QR code; the recipient opens the link in their own browser; the patient sees who opened it and revokes', async ({ page, request, browser }) => {
   const { user, token } = await signedIn(page, 'sharer');
   await addRecord(token, 'condition', { name: 'Asthma' });
   await addRecord(token, 'lab', { test: 'HbA1c', result: 5.6, units: '%' });
   await addRecord(token, 'medicalvisit', { reason: 'Counselling session', private: true });
+  await addRecord(token, 'condition', { name: 'Private worry', private: true });
   const doctor = { name: 'Dr Eleni Kosta', email: uniqueEmail('doctor') };
 
   // "Share my record" is a live item of the menu; nothing shared yet.
@@ -113,21 +96,31 @@ test('shares by link and by QR code, sees who opened the link, and revokes it', 
   expect(readFileSync((await download.path())!).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   await scan(page);
 
-  // The doctor opens the link share (the public API, as the recipient's pages call it).
-  const content = await openAsRecipient(request, link, doctor.email);
-  expect(content.sections.map((s) => s.category).sort()).toEqual(['condition', 'lab']);
-  expect(content.sections.flatMap((s) => s.records.map((r) => r.title)).sort()).toEqual(['Asthma', 'HbA1c']);
+  // The doctor opens the e-mailed link in a browser of their own: a code by e-mail, then the records, never the private one.
+  const recipientContext = await browser.newContext({ userAgent: RECIPIENT_BROWSER });
+  const recipient = await recipientContext.newPage();
+  await recipient.goto(link);
+  await expect(recipient).toHaveURL(/\/healthbook\/health-record\/recipient-verification$/);
+  await recipient.getByRole('button', { name: 'Send me the code' }).click();
+  await typeCode(recipient, sixDigitCode(await waitForMail(doctor.email, /^Your code to open /)));
+  await expect(recipient).toHaveURL(/\/healthbook\/sharedrecord$/);
+  await expect(recipient.getByRole('article', { name: 'Asthma' })).toBeVisible();
+  await expect(recipient.getByRole('article', { name: 'HbA1c' })).toBeVisible();
+  await expect(recipient.getByText('Private worry')).toHaveCount(0);
+  await expect(recipient.getByText('Counselling session')).toHaveCount(0);
+  const [pdf] = await Promise.all([recipient.waitForEvent('download', { timeout: 20_000 }), recipient.getByRole('button', { name: 'Download PDF' }).click()]);
+  expect(readFileSync((await pdf.path())!).subarray(0, 4).toString('latin1')).toBe('%PDF');
   await waitForMail(user.email, /opened the record you shared$/);
 
   // The patient sees who opened it.
   await page.getByRole('link', { name: 'All my shares' }).click();
-  await expect(page.getByRole('row').filter({ hasText: doctor.email }).getByText(/^1 time · last on /)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: doctor.email }).getByText(/^[0-9]+ times? · last on /)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: nurse.email }).getByText('QR code')).toBeVisible();
   await page.getByRole('link', { name: new RegExp(`^${doctor.name}`) }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Share with ${doctor.name}` })).toBeVisible();
   const seen = page.getByRole('region', { name: 'Who saw it' });
-  await expect(seen.getByRole('row').filter({ hasText: 'Viewed the record' })).toContainText('Firefox on Android');
-  await expect(seen.getByRole('row').filter({ hasText: 'Viewed the record' })).toContainText('Conditions, Lab results, 2 records');
+  await expect(seen.getByRole('row').filter({ hasText: 'Viewed the record' }).first()).toContainText('Firefox on Android');
+  await expect(seen.getByRole('row').filter({ hasText: 'Viewed the record' }).first()).toContainText('Conditions, Lab results, 2 records');
   await expect(seen.getByRole('row').filter({ hasText: 'Code accepted' })).toContainText(doctor.name);
   await expect(page.getByRole('region', { name: 'What is shared' }).getByText('Lab results')).toBeVisible();
   await scan(page);
@@ -146,6 +139,12 @@ test('shares by link and by QR code, sees who opened the link, and revokes it', 
   expect(await gone.json()).toMatchObject({ reason: 'revoked' });
   await page.getByRole('link', { name: 'My shares' }).click();
   await expect(page.getByRole('row').filter({ hasText: doctor.email }).getByText('Revoked', { exact: true })).toBeVisible();
+
+  // The recipient, reloading, sees the revoked page.
+  await recipient.reload();
+  await expect(recipient).toHaveURL(/\/healthbook\/share-record-link-revoked$/);
+  await expect(recipient.getByRole('article', { name: 'Asthma' })).toHaveCount(0);
+  await recipientContext.close();
 });
 
 test('a private record cannot be shared', async ({ page }) => {
