@@ -130,22 +130,24 @@ export class RecordsRepository {
     return this.base(true).where('category', '=', category).where('id', '=', id).select(recordColumns).forUpdate('health_records').executeTakeFirst();
   }
 
+  /** The row of a new record of this patient (from an import, with its source key). */
+  private newRow(record: NewRecord, userId: number, sourceKey: string | null = null) {
+    return {
+      org_id: this.scope.orgId,
+      patient_id: this.scope.patientId,
+      category: record.category,
+      data: JSON.stringify(record.data),
+      private: record.private,
+      sort_date: record.sort_date,
+      search_text: record.search_text,
+      created_by: userId,
+      updated_by: userId,
+      source_key: sourceKey,
+    };
+  }
+
   insert(record: NewRecord, userId: number): Promise<RecordRow> {
-    return this.db
-      .insertInto('health_records')
-      .values({
-        org_id: this.scope.orgId,
-        patient_id: this.scope.patientId,
-        category: record.category,
-        data: JSON.stringify(record.data),
-        private: record.private,
-        sort_date: record.sort_date,
-        search_text: record.search_text,
-        created_by: userId,
-        updated_by: userId,
-      })
-      .returning(recordColumns)
-      .executeTakeFirstOrThrow();
+    return this.db.insertInto('health_records').values(this.newRow(record, userId)).returning(recordColumns).executeTakeFirstOrThrow();
   }
 
   /**
@@ -155,18 +157,7 @@ export class RecordsRepository {
   insertFromSource(record: NewRecord, sourceKey: string, userId: number): Promise<RecordRow | undefined> {
     return this.db
       .insertInto('health_records')
-      .values({
-        org_id: this.scope.orgId,
-        patient_id: this.scope.patientId,
-        category: record.category,
-        data: JSON.stringify(record.data),
-        private: record.private,
-        sort_date: record.sort_date,
-        search_text: record.search_text,
-        created_by: userId,
-        updated_by: userId,
-        source_key: sourceKey,
-      })
+      .values(this.newRow(record, userId, sourceKey))
       .onConflict((oc) => oc.columns(['patient_id', 'source_key']).where('source_key', 'is not', null).doNothing())
       .returning(recordColumns)
       .executeTakeFirst();
