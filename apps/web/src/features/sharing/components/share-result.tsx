@@ -175,7 +175,7 @@ function QrResult({ share, expires }: { share: CreatedShare; expires: string }) 
       </Box>
       {share.smart_health_link ? (
         <Box sx={{ mt: 3 }}>
-          <Typography variant="h3" sx={{ mb: 0.5 }}>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 0.5 }}>
             {t('result.shlTitle')}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
