@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { api, apiLogin, registeredPatient, scan, signIn } from './accounts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -35,6 +35,28 @@ async function patientWithRecords(prefix: string) {
 }
 
 /** Holds the export call back a moment, so that the wait message can be seen and scanned. */
+/**
+ * The bytes of the next PDF the page fetches, read as they pass (route.fetch) rather than from the
+ * browser's network log afterwards: the page turns the PDF into an object URL and opens it at
+ * once, after which Chromium may no longer keep the response's body.
+ */
+async function nextPdf(page: Page): Promise<() => Promise<{ status: number; type: string | undefined; body: Buffer }>> {
+  let seen: { status: number; type: string | undefined; body: Buffer } | null = null;
+  const pattern = /\/api\/v1\/hr\/export\/[A-Za-z0-9_-]{20,}\/$/;
+  const handler = async (route: Route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    seen = { status: response.status(), type: response.headers()['content-type'], body };
+    await route.fulfill({ response, body });
+  };
+  await page.route(pattern, handler);
+  return async () => {
+    await expect.poll(() => seen !== null, { timeout: 30_000 }).toBe(true);
+    await page.unroute(pattern, handler);
+    return seen!;
+  };
+}
+
 async function slowExport(page: Page) {
   await page.route('**/api/v1/hr/export/', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -60,7 +82,7 @@ test('a patient exports their conditions: the wait message, then the PDF of thei
   await scan(page);
 
   await slowExport(page);
-  const pdfResponse = page.waitForResponse((r) => /\/api\/v1\/hr\/export\/[A-Za-z0-9_-]{20,}\/$/.test(new URL(r.url()).pathname));
+  const pdfResponse = await nextPdf(page);
   // A new tab, and what it loads: the PDF's object URL (headless Chromium saves a PDF rather than show it).
   const opened: string[] = [];
   page.context().on('page', (tab) => {
@@ -74,10 +96,10 @@ test('a patient exports their conditions: the wait message, then the PDF of thei
   await expect(waiting.getByRole('progressbar')).toBeVisible();
   await scan(page);
 
-  const answer = await pdfResponse;
-  expect(answer.status()).toBe(200);
-  expect(answer.headers()['content-type']).toBe('application/pdf');
-  const pdf = await answer.body();
+  const answer = await pdfResponse();
+  expect(answer.status).toBe(200);
+  expect(answer.type).toBe('application/pdf');
+  const pdf = answer.body;
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   const text = pdfText(pdf);
   expect(text).toContain(`${user.first_name} ${user.last_name}`);
@@ -102,9 +124,9 @@ test('a patient exports their conditions: the wait message, then the PDF of thei
   await page.getByRole('button', { name: 'Export' }).click();
   const single = page.getByRole('dialog', { name: 'Export your health record as a PDF' });
   await expect(single.getByRole('switch', { name: 'Only the chosen record' })).toBeChecked();
-  const secondPdf = page.waitForResponse((r) => /\/api\/v1\/hr\/export\/[A-Za-z0-9_-]{20,}\/$/.test(new URL(r.url()).pathname));
+  const secondPdf = await nextPdf(page);
   const created = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/hr/export/' && r.request().method() === 'POST');
   await single.getByRole('button', { name: 'Export PDF' }).click();
   expect(((await (await created).json()) as { records: number }).records).toBe(1);
-  expect(pdfText(await (await secondPdf).body())).toContain('Seasonal asthma');
+  expect(pdfText((await secondPdf()).body)).toContain('Seasonal asthma');
 });
