@@ -31,17 +31,22 @@ export function useFileObjectUrl(url: string | null): { objectUrl: string | null
   return state && state.url === url ? { objectUrl: state.objectUrl, error: state.error } : { objectUrl: null, error: false };
 }
 
-/** Saves a file of the API under its name (the browser's download). */
-export async function downloadFile(url: string, fileName: string): Promise<void> {
-  const blob = await api.blob(`${url}${url.includes('?') ? '&' : '?'}download=1`);
+/** Hands a blob to the browser as a download under a name. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const objectUrl = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = objectUrl;
   a.download = fileName;
+  a.rel = 'noopener';
   document.body.appendChild(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(objectUrl), 1000);
+}
+
+/** Saves a file of the API under its name (the browser's download). */
+export async function downloadFile(url: string, fileName: string): Promise<void> {
+  saveBlob(await api.blob(`${url}${url.includes('?') ? '&' : '?'}download=1`), fileName);
 }
 
 /** A size for people: 512 B, 14 KB, 3.2 MB. */

@@ -21,6 +21,7 @@ import type { OperationsSummary } from '@healthbook/shared/contracts/operations'
 import { HubPage } from '../../../components/hub-page';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { saveBlob } from '../../../lib/files';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { useOrganizations } from '../api/get-organizations';
 import { getOperationsCsv, useOperationsSummary, type OperationsPeriod } from '../api/get-operations-summary';
@@ -49,12 +50,7 @@ export default function OperationsPage() {
     setDownloadError(false);
     try {
       const csv = await getOperationsCsv(period);
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `operations-${summary.data?.organization.name ?? organizationId}-${period.from}-${period.to}.csv`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `operations-${summary.data?.organization.name ?? organizationId}-${period.from}-${period.to}.csv`);
     } catch {
       setDownloadError(true);
     }

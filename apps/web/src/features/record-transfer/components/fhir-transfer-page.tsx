@@ -26,6 +26,7 @@ import { FHIR_IMPORT_MAX_BYTES } from '@healthbook/shared/sharing';
 import { HubPage } from '../../../components/hub-page';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { useCurrentUser } from '../../../lib/auth';
+import { saveBlob } from '../../../lib/files';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
@@ -50,18 +51,6 @@ function fileStem(first: string | undefined, last: string | undefined): string {
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
   return stem || 'health-record';
-}
-
-/** Saves a blob under a name (the browser's download). */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** /health-record/fhir — the record as a FHIR R4 file, and another portal's FHIR file brought in after a preview. */

@@ -56,15 +56,4 @@ export async function shareBlob(path: string, options: ShareRequest = {}): Promi
   return response.blob();
 }
 
-/** Hands a blob to the browser as a download under a name. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const objectUrl = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = objectUrl;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 1000);
-}
+export { saveBlob } from '../../../lib/files';
