@@ -56,7 +56,7 @@ export const FEATURES = [
   { key: 'personal-notes', route: 'journal/notes', displayName: 'Personal notes', icon: 'StickyNote2', available: false },
   { key: 'emergency', route: 'emergency', displayName: 'Emergency', icon: 'Emergency', available: false },
   { key: 'medical-services', route: 'medical-services', displayName: 'Medical Services', icon: 'MedicalServices', available: false },
-  { key: 'live-help', route: 'peer-coaching', displayName: 'Live Help', icon: 'Forum', available: false },
+  { key: 'live-help', route: 'peer-coaching', displayName: 'Live Help', icon: 'Forum', available: true },
   { key: 'health-concierge', route: 'health-concierge', displayName: 'Health Concierge', icon: 'RoomService', available: false },
   { key: 'medical-transportation', route: 'medical-transportation', displayName: 'Medical Transportation', icon: 'AirportShuttle', available: false },
   { key: 'self-diagnosis', route: 'health-check', displayName: 'Self-Diagnosis', icon: 'FactCheck', available: false },

@@ -13,11 +13,13 @@ import enFeatures from './locales/en/features.json';
 import elFeatures from './locales/el/features.json';
 import enRecords from './locales/en/records.json';
 import elRecords from './locales/el/records.json';
+import enChat from './locales/en/chat.json';
+import elChat from './locales/el/chat.json';
 
 /** Catalogs used by both sides: server error messages and shared validation messages. */
 export const sharedCatalogs = {
-  en: { errors: enErrors, validation: enValidation, options: enOptions, emails: enEmails, wizard: enWizard, features: enFeatures, records: enRecords },
-  el: { errors: elErrors, validation: elValidation, options: elOptions, emails: elEmails, wizard: elWizard, features: elFeatures, records: elRecords },
+  en: { errors: enErrors, validation: enValidation, options: enOptions, emails: enEmails, wizard: enWizard, features: enFeatures, records: enRecords, chat: enChat },
+  el: { errors: elErrors, validation: elValidation, options: elOptions, emails: elEmails, wizard: elWizard, features: elFeatures, records: elRecords, chat: elChat },
 } as const;
 
 export type SharedNamespace = keyof (typeof sharedCatalogs)['en'];

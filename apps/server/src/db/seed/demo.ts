@@ -29,6 +29,7 @@ export const DEMO_USERS = [
   { org: 'healthbook', email: 'admin@healthbook.example', first_name: 'Alex', last_name: 'Admin', roles: ['org_admin'], is_superadmin: false, dob: '1979-08-23', gender: 'undisclosed', sex: 'undisclosed' },
   { org: 'healthbook', email: 'superadmin@healthbook.example', first_name: 'Sam', last_name: 'Super', roles: ['org_admin'], is_superadmin: true, dob: '1975-01-30', gender: 'undisclosed', sex: 'undisclosed' },
   { org: 'healthbook', email: 'provider@healthbook.example', first_name: 'Nikos', last_name: 'Georgiou', roles: ['professional', 'provider'], is_superadmin: false, dob: '1971-05-09', gender: 'male', sex: 'male' },
+  { org: 'healthbook', email: 'coach@healthbook.example', first_name: 'Sofia', last_name: 'Antoniou', roles: ['professional', 'coach'], is_superadmin: false, dob: '1988-02-21', gender: 'female', sex: 'female' },
   { org: 'healthbook', email: 'cardiology@healthbook.example', first_name: 'Eleni', last_name: 'Kosta', roles: ['professional', 'provider'], is_superadmin: false, dob: '1978-10-14', gender: 'female', sex: 'female' },
   { org: 'northwind', email: 'patient@northwind.example', first_name: 'John', last_name: 'Carter', roles: ['patient'], is_superadmin: false, dob: '1969-11-02', gender: 'male', sex: 'male' },
 ] as const;
