@@ -43,6 +43,8 @@ export interface ChatConnectionOptions {
   WebSocketImpl?: typeof WebSocket;
   /** Tests: the jitter's randomness (0 ≤ x < 1). */
   random?: () => number;
+  /** The largest message id the caller already has (e.g. from the transcript after a reload): the first socket resumes after it. */
+  lastMessageId?: number;
 }
 
 /** Why a file was not sent. */
@@ -129,6 +131,7 @@ export class ChatConnection {
 
   constructor(options: ChatConnectionOptions) {
     this.options = options;
+    this.maxId = options.lastMessageId ?? 0;
   }
 
   get status(): ChatConnectionStatus {
