@@ -451,8 +451,16 @@ export function createChatStore(deps: ChatStoreDeps) {
     restartTimer();
   }
 
-  /** On app load: the chat-in-progress flag set, the open chat is asked for and joined again. */
-  async function restore(): Promise<void> {
+  let restoring: Promise<void> | null = null;
+  /** On app load: the chat-in-progress flag set, the open chat is asked for and joined again (once, however many ask). */
+  function restore(): Promise<void> {
+    restoring ??= rejoin().finally(() => {
+      restoring = null;
+    });
+    return restoring;
+  }
+
+  async function rejoin(): Promise<void> {
     if (!flag.isSet() || state.chatDetails) return;
     let details: ChatDetails | null;
     try {
