@@ -104,7 +104,7 @@ describe('the chat dialog', () => {
     expect(within(dialog).getByText('Sofia Antoniou', { selector: 'p.MuiTypography-body1' })).toBeTruthy();
     expect(within(dialog).getByText('Peer coach')).toBeTruthy();
     const log = within(dialog).getByRole('log', { name: 'Messages' });
-    expect(within(log).getByText(/Hello Maria Papadopoulou, I'm Sofia Antoniou, your Peer coach\. How can I help you today\?/)).toBeTruthy();
+    expect(within(log).getByText(/Hello Maria, I'm Sofia Antoniou, your peer coach\. How can I help you today\?/)).toBeTruthy();
   });
 
   it('Enter sends (trimmed), Shift+Enter does not, whitespace is not sent; text is disabled while not connected', { timeout: 20_000 }, async () => {

@@ -47,7 +47,12 @@ export function ChatMessageList({ messages, label, live = false, greeting = null
   };
   const text = (message: ChatMessage) =>
     message.kind === 'greeting' && greeting
-      ? t('chat:greeting', { patient: greeting.patient, provider: greeting.provider, providerType: t(`chat:providerTypes.${greeting.providerType}`) })
+      ? t('chat:greeting', {
+          // As the server writes it: the patient's first name, the provider type in lower case.
+          patient: greeting.patient.split(' ')[0] ?? greeting.patient,
+          provider: greeting.provider,
+          providerType: t(`chat:providerTypes.${greeting.providerType}`).toLocaleLowerCase(i18n.resolvedLanguage ?? 'en'),
+        })
       : message.content;
 
   return (

@@ -149,7 +149,7 @@ describe('live help pages', () => {
     await renderPage({ path: 'peer-coaching/history/:id', element: <ChatTranscriptPage />, at: '/healthbook/peer-coaching/history/9' });
     await screen.findByRole('heading', { level: 1, name: /^Chat of / });
     expect(screen.getByText('With Sofia Antoniou, Peer coach · Stress or anxiety')).toBeTruthy();
-    expect(screen.getByText("Hello Maria Papadopoulou, I'm Sofia Antoniou, your Peer coach. How can I help you today?")).toBeTruthy();
+    expect(screen.getByText("Hello Maria, I'm Sofia Antoniou, your peer coach. How can I help you today?")).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download lab.pdf' })).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: 'Save lab.pdf to the Document Center' }));
