@@ -33,7 +33,7 @@ export function ChatFileLink({ file }: { file: ChatFile }) {
       >
         {file.name}
       </Link>
-      <Typography component="span" variant="caption" sx={{ display: 'block', opacity: 0.9 }}>
+      <Typography component="span" variant="caption" sx={{ display: 'block' }}>
         {formatBytes(file.size, i18n.resolvedLanguage ?? 'en')}
       </Typography>
       {failed && (
