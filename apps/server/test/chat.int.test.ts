@@ -444,6 +444,19 @@ describe('reconnecting', () => {
   });
 });
 
+describe('the session', () => {
+  it('signing out closes the socket at once (4001)', async () => {
+    await endAll();
+    const session = await signIn(t.app, { email: people.dan!.email, password: people.dan!.password, org_id: people.dan!.org_id });
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/chat/ticket/', headers: bearer(session.access) });
+    const details = await join('dan');
+    const s = TestChatSocket.open(base, { ticket: res.json<ChatTicket>().ticket, ...patientQuery(details) });
+    await s.next('welcome');
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/logout/', payload: { refresh: session.refresh } })).statusCode).toBe(204);
+    expect((await s.closed).code).toBe(CHAT_CLOSE.session);
+  });
+});
+
 describe('the sweep', () => {
   it('ends a queued chat whose patient is gone and tells the queue', async () => {
     await endAll();

@@ -22,6 +22,8 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** The actor of a live, fully signed-in session (a socket opened with a ticket checks it again while open); null once it ended. */
     sessionActor(sessionId: string, userId: number): Promise<Actor | null>;
+    /** Called after a user's (`u<id>`) or an organisation's (`o<id>`) sessions changed (sign-out, password, deactivation), in every process. */
+    onSessionsChanged(watch: (payload: string) => void): void;
   }
   interface FastifyContextConfig {
     /** The route also serves a sign-in waiting for its second factor (POST /api/v1/verify/). */
@@ -51,8 +53,13 @@ export default fp<{ jwtSecret: string }>(
   async (app, { jwtSecret }) => {
     app.decorate('tokens', new TokenService(jwtSecret));
     const sessions = new SessionCache();
+    const watchers = new Set<(payload: string) => void>();
+    app.decorate('onSessionsChanged', (watch: (payload: string) => void) => void watchers.add(watch));
     const stopListening = await listenForChanges(app.db, 'healthbook_sessions', {
-      message: (payload) => sessions.changed(payload),
+      message: (payload) => {
+        sessions.changed(payload);
+        for (const watch of watchers) watch(payload);
+      },
       live: (isLive) => sessions.setLive(isLive),
     });
     app.addHook('onClose', stopListening);

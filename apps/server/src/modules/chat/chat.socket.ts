@@ -125,8 +125,20 @@ export class ChatHub {
     };
     // Patients with a socket here are still there (the queue counts only those seen lately).
     every(CHAT_HEARTBEAT_MS, () => this.chat.store.touch(this.patientConversations()));
-    // Dead sockets are dropped; a socket whose session ended is closed.
+    // Dead sockets are dropped; a socket whose session ended is closed (at once when the database says so).
     every(CHAT_PING_MS, () => this.checkSockets());
+    app.onSessionsChanged((payload) => {
+      const id = Number(payload.slice(1));
+      const affected = [...this.sockets].filter((s) => (payload.startsWith('u') ? s.userId === id : payload.startsWith('o') ? s.orgId === id : true));
+      this.checkSessions(affected).catch((err: unknown) => app.log.error({ err }, 'chat: session check failed'));
+    });
+  }
+
+  private async checkSessions(sockets: ChatSocket[]): Promise<void> {
+    for (const s of sockets) {
+      const actor = await this.app.sessionActor(s.identity.actor.sessionId, s.userId);
+      if (!actor) s.ws.close(CHAT_CLOSE.session, 'session ended');
+    }
   }
 
   get size(): number {
@@ -140,6 +152,7 @@ export class ChatHub {
   }
 
   private async checkSockets(): Promise<void> {
+    const live: ChatSocket[] = [];
     for (const s of this.sockets) {
       if (!s.alive) {
         s.ws.terminate();
@@ -147,9 +160,9 @@ export class ChatHub {
       }
       s.alive = false;
       s.ws.ping();
-      const actor = await this.app.sessionActor(s.identity.actor.sessionId, s.userId);
-      if (!actor) s.ws.close(CHAT_CLOSE.session, 'session ended');
+      live.push(s);
     }
+    await this.checkSessions(live);
   }
 
   private join(s: ChatSocket, conversationId: number): void {
