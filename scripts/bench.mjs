@@ -15,10 +15,10 @@
 //   BENCH_CHAT_PAIRS   chat: patient–coach pairs (default 500, so 1,000 sockets)
 //   BENCH_CHAT_RATE    chat: messages a second each socket sends (default 2; the server allows 5 after a burst of 20)
 //   BENCH_CHAT_BUDGET  chat: seconds the chat part may take; scenarios that would not fit are skipped (default 180)
-//   BENCH_SERVER_NODE_ARGS  extra node arguments for the real server processes, space-separated
-//                      (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where their time goes)
 //   BENCH_REDIS_URL    chat: the Redis of the two-process scenarios (default REDIS_URL, else redis://127.0.0.1:6379;
 //                      "off" skips them). The bench's main server never uses Redis: it is the one-process case.
+//   BENCH_SERVER_NODE_ARGS  extra node arguments for the real server processes, space-separated
+//                      (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where their time goes)
 //
 // Targets live in bench/targets.mjs, chat scenarios in bench/chat.mjs; results are written to .bench/results.json.
 import { execFileSync } from 'node:child_process';
