@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: loads the real server and two bare Fastify baselines with autocannon, on loopback,
-// against a throw-away PostgreSQL database, then measures the sign-in page's JavaScript (gzipped).
+// against a throw-away PostgreSQL database; then the live chat (bench/chat.mjs: 1,000 sockets relaying
+// messages, a 5 MB file in slices, on one process and on two with Redis, beside a bare `ws` relay);
+// then measures the sign-in page's JavaScript (gzipped).
 //
 //   DATABASE_URL       admin URL used to create/drop hb_bench_<random> (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_DURATION     seconds per measured run (default 10)
@@ -8,10 +10,19 @@
 //   BENCH_CONNECTIONS  concurrent connections (default 100)
 //   BENCH_SKIP_BUILD   set to 1 to use whatever is built instead of running `npm run build`
 //   BENCH_STRICT       set to 1 to exit with code 1 when a PASS/FAIL check fails
-//   BENCH_ONLY         comma-separated words: only the targets whose name holds one of them (and their baselines)
+//   BENCH_ONLY         comma-separated words: only the targets and chat scenarios whose name holds one of them
+//                      (and their baselines); the sign-in page's JavaScript is measured when a word is in "bundle"
+//   BENCH_CHAT_PAIRS   chat: patient–coach pairs (default 500, so 1,000 sockets)
+//   BENCH_CHAT_RATE    chat: messages a second each socket sends (default 2; the server allows 5 after a burst of 20)
+//   BENCH_CHAT_BUDGET  chat: seconds the chat part may take; scenarios that would not fit are skipped (default 180)
+//   BENCH_REDIS_URL    chat: the Redis of the two-process scenarios (default REDIS_URL, else redis://127.0.0.1:6379;
+//                      "off" skips them). The bench's main server never uses Redis: it is the one-process case.
+//   BENCH_SERVER_NODE_ARGS  extra node arguments for the real server processes, space-separated
+//                      (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where their time goes)
 //
-// Targets live in bench/targets.mjs; results are written to .bench/results.json.
+// Targets live in bench/targets.mjs, chat scenarios in bench/chat.mjs; results are written to .bench/results.json.
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -19,6 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { targets } from '../bench/targets.mjs';
+import { chatScenarios, printChatTables, runChatBench } from '../bench/chat.mjs';
 import { BenchDatabase, Children, freePort, redact, waitForHttp } from '../bench/support.mjs';
 import { buildStale } from './build-stale.mjs';
 
@@ -41,14 +53,19 @@ const DURATION = seconds('BENCH_DURATION', 10);
 const WARMUP = seconds('BENCH_WARMUP', 2);
 const CONNECTIONS = Math.max(1, Math.round(seconds('BENCH_CONNECTIONS', 100)));
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
+/** One secret for every server process of the run, so a token signed by one is good on the others. */
+const JWT_SECRET = randomBytes(32).toString('hex');
 
-/** The targets of this run: all, or (BENCH_ONLY) those named and the baselines they compare with, in their order. */
-function selectedTargets() {
-  if (ONLY.length === 0) return targets;
-  const chosen = new Set(targets.filter((t) => ONLY.some((w) => t.name.toLowerCase().includes(w))).map((t) => t.name));
-  for (const t of targets) if (chosen.has(t.name) && t.baseline) chosen.add(t.baseline);
-  return targets.filter((t) => chosen.has(t.name));
+/** Of `list` (targets or chat scenarios): all, or (BENCH_ONLY) those named and the baselines they compare with, in their order. */
+function selected(list) {
+  if (ONLY.length === 0) return list;
+  const chosen = new Set(list.filter((t) => ONLY.some((w) => t.name.toLowerCase().includes(w))).map((t) => t.name));
+  for (const t of list) if (chosen.has(t.name) && t.baseline) chosen.add(t.baseline);
+  return list.filter((t) => chosen.has(t.name));
 }
+/** The sign-in page's JavaScript: always, or when a BENCH_ONLY word is in its name. */
+const BUNDLE_NAME = 'sign-in page javascript bundle';
+const bundleSelected = () => ONLY.length === 0 || ONLY.some((w) => BUNDLE_NAME.includes(w));
 
 const log = (msg) => console.log(`[bench] ${msg}`);
 const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
@@ -106,9 +123,14 @@ async function build() {
   if (!existsSync(SERVER_ENTRY)) throw new Error('apps/server/dist/server.js is missing and could not be built');
 }
 
-async function startApp(databaseUrl) {
+/**
+ * A server process on the bench database. The first one migrates and seeds; later ones (the chat's
+ * two processes with Redis) share its data directory (files written by one are read by another, as
+ * a shared store would serve them) and its JWT secret. Redis only where `extraEnv` gives REDIS_URL.
+ */
+async function startServer(databaseUrl, name = 'server', extraEnv = {}) {
   const port = await freePort();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'hb-bench-data-'));
+  dataDir ??= await mkdtemp(path.join(os.tmpdir(), 'hb-bench-data-'));
   const env = {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -120,11 +142,16 @@ async function startApp(databaseUrl) {
     // Load from one address: the per-IP sign-in limit would answer 429s instead of measuring.
     AUTH_RATE_LIMIT: '1000000',
     DATA_DIR: dataDir,
+    JWT_SECRET,
   };
-  const { child } = children.spawn('server', process.execPath, [SERVER_ENTRY], { cwd: ROOT, env });
+  delete env.REDIS_URL;
+  Object.assign(env, extraEnv);
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const entry = children.spawn(name, process.execPath, [...nodeArgs, SERVER_ENTRY], { cwd: ROOT, env });
   const base = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${base}/api/health`, child);
-  return base;
+  await waitForHttp(`${base}/api/health`, entry.child);
+  // The last lines it logged (warnings and errors: LOG_LEVEL=warn), for the chat's evidence.
+  return { base, pid: entry.child.pid, logTail: () => [...entry.tail] };
 }
 
 async function startBaseline(mode, databaseUrl) {
@@ -133,6 +160,16 @@ async function startBaseline(mode, databaseUrl) {
   const script = path.join(ROOT, 'bench/baseline-server.mjs');
   const { port } = await children.fork(`baseline ${mode}`, script, [mode], { cwd: ROOT, env });
   return `http://127.0.0.1:${port}`;
+}
+
+/** The chat's bare `ws` relay (bench/chat-baseline.mjs), with REDIS_URL in `extraEnv` for the two-process one. */
+async function startBareRelay(name, extraEnv) {
+  const env = { ...process.env, NODE_ENV: 'production' };
+  delete env.PORT;
+  delete env.REDIS_URL;
+  Object.assign(env, extraEnv);
+  const { port, child, tail } = await children.fork(name, path.join(ROOT, 'bench/chat-baseline.mjs'), [], { cwd: ROOT, env });
+  return { base: `http://127.0.0.1:${port}`, pid: child.pid, logTail: () => [...tail] };
 }
 
 // autocannon's HTTP parser (http-parser-js) is not told a response answers HEAD, so a HEAD answer without
@@ -278,59 +315,91 @@ async function main() {
 
   // The server reads the web build (index.html) once, at start.
   const webStampAtStart = webStamp();
-  const app = await startApp(db.url);
-  log(`server ready at ${app} (NODE_ENV=production, migrated and seeded)`);
-  // The select baseline reads the organisation the server has just seeded.
-  const [bare, select] = await Promise.all([startBaseline('bare', db.url), startBaseline('select', db.url)]);
-  log(`baselines ready: bare JSON at ${bare}, bare PK select at ${select}`);
-  const bases = { app, bare, select };
+  const app = await startServer(db.url);
+  log(`server ready at ${app.base} (NODE_ENV=production, migrated and seeded)`);
+  const chosen = selected(targets);
+  const chosenChat = selected(chatScenarios);
+  if (ONLY.length > 0) {
+    const names = [...chosen, ...chosenChat].map((t) => t.name);
+    log(`BENCH_ONLY=${ONLY.join(',')}: ${names.join(', ') || 'no target'}${bundleSelected() ? ', the sign-in page JavaScript' : ''}`);
+  }
+  // Only the baselines a chosen target uses. The select baseline reads the organisation the server has just seeded.
+  const bases = { app: app.base };
+  const modes = ['bare', 'select'].filter((mode) => chosen.some((t) => t.server === mode));
+  await Promise.all(modes.map(async (mode) => (bases[mode] = await startBaseline(mode, db.url))));
+  if (modes.length) log(`baselines ready: ${modes.map((m) => `${m === 'bare' ? 'bare JSON' : 'bare PK select'} at ${bases[m]}`).join(', ')}`);
 
-  log(`autocannon: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target, one target at a time\n`);
   const rows = [];
-  const chosen = selectedTargets();
-  if (ONLY.length > 0) log(`BENCH_ONLY=${ONLY.join(',')}: ${chosen.map((t) => t.name).join(', ') || 'no target'}`);
-  for (const target of chosen) {
-    process.stdout.write(`[bench] ${target.name}: ${target.method ?? 'GET'} ${target.path} … `);
-    const row = await load(target, bases[target.server]);
-    const base = target.baseline && rows.find((r) => r.name === target.baseline);
-    if (base) {
-      row.baseline = base.name;
-      row.ratio = base.reqPerSec > 0 ? row.reqPerSec / base.reqPerSec : 0;
-      if (target.minRatio !== undefined) row.minRatio = target.minRatio;
-    }
-    console.log(`${fmtInt(row.reqPerSec)} req/s, p99 ${row.latencyMs.p99} ms`);
-    if (target.maxP99Ms !== undefined) row.maxP99Ms = target.maxP99Ms;
-    rows.push(row);
-  }
-
-  console.log('');
-  printTable(rows);
-  console.log('');
   const checks = [];
-  for (const r of rows.filter((row) => row.minRatio !== undefined)) {
-    const pass = r.ratio >= r.minRatio;
-    const base = rows.find((row) => row.name === r.baseline);
-    checks.push({ name: `${r.name} >= ${r.minRatio * 100}% of ${r.baseline}`, pass, value: r.ratio, threshold: r.minRatio });
-    console.log(
-      `${pass ? 'PASS' : 'FAIL'}  ${r.name}: ${fmtInt(r.reqPerSec)} req/s = ${(r.ratio * 100).toFixed(0)}% of ${r.baseline} ` +
-        `(${fmtInt(base.reqPerSec)} req/s); target ≥ ${(r.minRatio * 100).toFixed(0)}%`,
-    );
+  if (chosen.length > 0) {
+    log(`autocannon: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target, one target at a time\n`);
+    for (const target of chosen) {
+      process.stdout.write(`[bench] ${target.name}: ${target.method ?? 'GET'} ${target.path} … `);
+      const row = await load(target, bases[target.server]);
+      const base = target.baseline && rows.find((r) => r.name === target.baseline);
+      if (base) {
+        row.baseline = base.name;
+        row.ratio = base.reqPerSec > 0 ? row.reqPerSec / base.reqPerSec : 0;
+        if (target.minRatio !== undefined) row.minRatio = target.minRatio;
+      }
+      console.log(`${fmtInt(row.reqPerSec)} req/s, p99 ${row.latencyMs.p99} ms`);
+      if (target.maxP99Ms !== undefined) row.maxP99Ms = target.maxP99Ms;
+      rows.push(row);
+    }
+
+    console.log('');
+    printTable(rows);
+    console.log('');
+    for (const r of rows.filter((row) => row.minRatio !== undefined)) {
+      const pass = r.ratio >= r.minRatio;
+      const base = rows.find((row) => row.name === r.baseline);
+      checks.push({ name: `${r.name} >= ${r.minRatio * 100}% of ${r.baseline}`, pass, value: r.ratio, threshold: r.minRatio });
+      console.log(
+        `${pass ? 'PASS' : 'FAIL'}  ${r.name}: ${fmtInt(r.reqPerSec)} req/s = ${(r.ratio * 100).toFixed(0)}% of ${r.baseline} ` +
+          `(${fmtInt(base.reqPerSec)} req/s); target ≥ ${(r.minRatio * 100).toFixed(0)}%`,
+      );
+    }
+
+    for (const r of rows.filter((row) => row.maxP99Ms !== undefined)) {
+      const pass = r.latencyMs.p99 <= r.maxP99Ms;
+      checks.push({ name: `${r.name} p99 <= ${r.maxP99Ms} ms`, pass, value: r.latencyMs.p99, threshold: r.maxP99Ms });
+      console.log(`${pass ? 'PASS' : 'FAIL'}  ${r.name}: p99 ${r.latencyMs.p99} ms; target ≤ ${r.maxP99Ms} ms`);
+    }
+
+    for (const r of rows.filter((row) => row.verify)) {
+      checks.push({ name: `${r.name}: ${r.verify.name}`, pass: r.verify.pass, value: r.verify.value, threshold: r.verify.threshold });
+      console.log(`${r.verify.pass ? 'PASS' : 'FAIL'}  ${r.name}: ${r.verify.detail}`);
+    }
   }
 
-  for (const r of rows.filter((row) => row.maxP99Ms !== undefined)) {
-    const pass = r.latencyMs.p99 <= r.maxP99Ms;
-    checks.push({ name: `${r.name} p99 <= ${r.maxP99Ms} ms`, pass, value: r.latencyMs.p99, threshold: r.maxP99Ms });
-    console.log(`${pass ? 'PASS' : 'FAIL'}  ${r.name}: p99 ${r.latencyMs.p99} ms; target ≤ ${r.maxP99Ms} ms`);
+  let chat = null;
+  if (chosenChat.length > 0) {
+    console.log('');
+    chat = await runChatBench({
+      chosen: chosenChat,
+      app,
+      databaseUrl: db.url,
+      startServer: (name, env) => startServer(db.url, name, { SEED_DEMO: 'false', ...env }),
+      startBareRelay,
+      durationS: DURATION,
+      warmupS: WARMUP,
+      log,
+    });
+    console.log('');
+    printChatTables(chat);
+    for (const c of chat.checks) {
+      checks.push({ name: c.name, pass: c.pass, value: c.value, threshold: c.threshold });
+      console.log(`${c.pass ? 'PASS' : 'FAIL'}  ${c.line}`);
+    }
+    for (const s of chat.skipped) console.log(`SKIP  ${s.name}: ${s.why}`);
   }
 
-  for (const r of rows.filter((row) => row.verify)) {
-    checks.push({ name: `${r.name}: ${r.verify.name}`, pass: r.verify.pass, value: r.verify.value, threshold: r.verify.threshold });
-    console.log(`${r.verify.pass ? 'PASS' : 'FAIL'}  ${r.name}: ${r.verify.detail}`);
-  }
-
-  const bundle = await measureBundle(app, webStampAtStart);
-  if (bundle.pass !== undefined) {
-    checks.push({ name: `sign-in page JavaScript <= ${BUNDLE_BUDGET_KB} KB gzipped`, pass: bundle.pass, value: bundle.totalGzipBytes, threshold: bundle.budgetBytes });
+  let bundle = { skipped: `not chosen by BENCH_ONLY=${ONLY.join(',')}` };
+  if (bundleSelected()) {
+    bundle = await measureBundle(app.base, webStampAtStart);
+    if (bundle.pass !== undefined) {
+      checks.push({ name: `sign-in page JavaScript <= ${BUNDLE_BUDGET_KB} KB gzipped`, pass: bundle.pass, value: bundle.totalGzipBytes, threshold: bundle.budgetBytes });
+    }
   }
 
   const results = {
@@ -342,6 +411,7 @@ async function main() {
     cpuModel: os.cpus()[0]?.model ?? null,
     settings: { connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP },
     targets: rows,
+    chat,
     checks,
     bundle,
   };
