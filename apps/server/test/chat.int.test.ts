@@ -408,6 +408,30 @@ describe('bad input on the socket', () => {
   });
 });
 
+describe('failures', () => {
+  it('a text holding U+0000 is refused as invalidMessage; the server’s own failures never close the socket', async () => {
+    await endAll();
+    const details = await join('ann');
+    const s = await patientSocket('ann', details);
+    s.send({ action: 'sendMessage', Msg: 'hello\u0000world', clientMessageId: 'nul-msg-0001' });
+    expect((await s.next('error')).code).toBe('invalidMessage');
+    const store = t.app.chat.store;
+    const insert = store.insertMessage.bind(store);
+    store.insertMessage = async () => {
+      throw new Error('timeout exceeded when trying to connect');
+    };
+    try {
+      for (let i = 1; i <= 8; i++) s.send({ action: 'sendMessage', Msg: `try ${i}`, clientMessageId: `fail-msg-000${i}` });
+      for (let i = 1; i <= 8; i++) expect((await s.next('error')).code).toBe('serverError');
+    } finally {
+      store.insertMessage = insert;
+    }
+    s.send({ action: 'sendMessage', Msg: 'try again', clientMessageId: 'fail-msg-0001' });
+    expect((await s.next('ack')).clientMessageId).toBe('fail-msg-0001');
+    s.close();
+  });
+});
+
 describe('the socket’s language', () => {
   it('is the one the app asked for the ticket in, whatever the browser sends', async () => {
     await endAll();

@@ -48,6 +48,8 @@ describe('client frames', () => {
     expect(kindOf({ action: 'sendMessage', Msg: 5 })).toBe('shape');
     expect(kindOf({ action: 'sendMessage', Msg: 'x'.repeat(4001) })).toBe('shape');
     expect(kindOf({ action: 'sendMessage', Msg: 'hi', ReceiverId: 'abc' })).toBe('shape');
+    expect(kindOf({ action: 'sendMessage', Msg: 'hello\u0000world' })).toBe('shape');
+    expect(kindOf({ action: 'sendMessage', Msg: 'aGk=', contentType: 'image/png', fileName: 'a\u0000.png' })).toBe('shape');
     expect(kindOf({ action: 'sendMessage', Msg: 'hi', clientMessageId: 'bad id!' })).toBe('shape');
     expect(kindOf({ action: 'sendMessage', Msg: 'A'.repeat(CHAT_SLICE_CHARS + 4), chunkId: 0, fileName: 'a', chunkSize: CHAT_SLICE_CHARS + 4, isEOF: false })).toBe('shape');
     expect(kindOf({ action: 'sendMessage', Msg: 'AAAA', chunkId: -1, fileName: 'a', chunkSize: 4, isEOF: false })).toBe('shape');

@@ -31,7 +31,9 @@ const conversationId = z.number().int().positive();
 /** A client's own id for a message, so a message re-sent after a reconnect is stored once. */
 const clientMessageId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 const contentType = z.string().min(1).max(100);
-const fileName = z.string().trim().min(1).max(CHAT_FILE_NAME_MAX * 2);
+/** No NUL character anywhere (PostgreSQL text cannot hold one: refused here, never a server error). */
+const noNul = (value: string) => !value.includes('\u0000');
+const fileName = z.string().trim().min(1).max(CHAT_FILE_NAME_MAX * 2).refine(noNul);
 
 /** The heartbeat: asks for the queue position (and keeps the patient counted as present). */
 export const HeartbeatFrameSchema = z.object({
@@ -74,7 +76,7 @@ export const InlineFileFrameSchema = z.object({
 export const TextFrameSchema = z.object({
   kind: z.literal('text'),
   action: z.literal('sendMessage'),
-  Msg: z.string().max(CHAT_TEXT_MAX),
+  Msg: z.string().max(CHAT_TEXT_MAX).refine(noNul),
   contentType: z.literal('text/plain').default('text/plain'),
   ReceiverId: receiverId.optional(),
   conversationId: conversationId.optional(),

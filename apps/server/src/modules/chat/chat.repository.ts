@@ -141,25 +141,29 @@ export class ChatStore {
   }
 
   /**
-   * Stores a message. A message with a client id already stored for this sender answers the
-   * stored one (`duplicate`): a message re-sent after a reconnect is kept once.
+   * Stores a message, in one statement with its check: only while the conversation is open
+   * (`requireOpen`; the exit notice is written after the end). A message with a client id already
+   * stored for this sender answers the stored one (`duplicate`): a message re-sent after a
+   * reconnect is kept once. Null: the conversation is over, nothing stored.
    */
-  async insertMessage(message: NewMessage): Promise<{ row: MessageRow; duplicate: boolean }> {
+  async insertMessage(message: NewMessage, requireOpen = true): Promise<{ row: MessageRow; duplicate: boolean } | null> {
     const inserted = await sql<MessageRow>`
       insert into chat_messages (conversation_id, sender_user_id, sender_name, sender_role, kind, body, content_type, file_key, file_name, file_size, client_message_id)
-      values (${message.conversation_id}, ${message.sender_user_id ?? null}, ${message.sender_name}, ${message.sender_role}, ${message.kind}, ${message.body},
-              ${message.content_type}, ${message.file_key ?? null}, ${message.file_name ?? null}, ${message.file_size ?? null}, ${message.client_message_id ?? null})
+      select ${message.conversation_id}, ${message.sender_user_id ?? null}, ${message.sender_name}, ${message.sender_role}, ${message.kind}, ${message.body},
+             ${message.content_type}, ${message.file_key ?? null}, ${message.file_name ?? null}, ${message.file_size ?? null}, ${message.client_message_id ?? null}
+      where ${requireOpen ? sql`exists (select 1 from chat_conversations where id = ${message.conversation_id} and status <> 'ended')` : sql`true`}
       on conflict (conversation_id, sender_user_id, client_message_id) where client_message_id is not null do nothing
       returning *`.execute(this.db);
     if (inserted.rows[0]) return { row: inserted.rows[0], duplicate: false };
+    if (message.client_message_id == null) return null;
     const existing = await this.db
       .selectFrom('chat_messages')
       .selectAll()
       .where('conversation_id', '=', message.conversation_id)
       .where('sender_user_id', '=', message.sender_user_id ?? null)
-      .where('client_message_id', '=', message.client_message_id ?? null)
-      .executeTakeFirstOrThrow();
-    return { row: existing, duplicate: true };
+      .where('client_message_id', '=', message.client_message_id)
+      .executeTakeFirst();
+    return existing ? { row: existing, duplicate: true } : null;
   }
 
   messages(conversationId: number, afterId = 0): Promise<MessageRow[]> {

@@ -303,9 +303,9 @@ export class ChatService {
   /**
    * Stores a message and tells the conversation's other sockets. Nothing is relayed or
    * acknowledged before the row is stored; a duplicate (same client id) is acknowledged again
-   * but not relayed twice.
+   * but not relayed twice. Null: the conversation had ended (nothing stored).
    */
-  async post(identity: ChatIdentity, conversation: ConversationRow, message: Omit<NewMessage, 'conversation_id' | 'sender_user_id' | 'sender_name' | 'sender_role'>, fromSocket: string | null): Promise<{ row: MessageRow; duplicate: boolean }> {
+  async post(identity: ChatIdentity, conversation: ConversationRow, message: Omit<NewMessage, 'conversation_id' | 'sender_user_id' | 'sender_name' | 'sender_role'>, fromSocket: string | null): Promise<{ row: MessageRow; duplicate: boolean } | null> {
     const stored = await this.store.insertMessage({
       ...message,
       conversation_id: conversation.id,
@@ -313,7 +313,7 @@ export class ChatService {
       sender_name: identity.name,
       sender_role: identity.role,
     });
-    if (!stored.duplicate) {
+    if (stored && !stored.duplicate) {
       await this.publish({
         t: 'deliver',
         conversationId: conversation.id,
@@ -407,16 +407,19 @@ export class ChatService {
     if (!ended) return null;
     const endedAt = new Date(ended.ended_at ?? Date.now()).toISOString();
     const text = translate('en', 'chat:exited', { name: by.name, time: endedAt });
-    const row = await this.store.insertMessage({
-      conversation_id: ended.id,
-      sender_user_id: by.userId,
-      sender_name: by.name,
-      sender_role: reason === 'provider' ? 'staff' : 'patient',
-      kind: 'exit',
-      body: text,
-      content_type: 'text/plain',
-    });
-    await this.publish({ t: 'deliver', conversationId: ended.id, senderUserId: by.userId, fromSocket: null, event: presentMessage(row.row, -1, ended.provider_type) });
+    const exit = await this.store.insertMessage(
+      {
+        conversation_id: ended.id,
+        sender_user_id: by.userId,
+        sender_name: by.name,
+        sender_role: reason === 'provider' ? 'staff' : 'patient',
+        kind: 'exit',
+        body: text,
+        content_type: 'text/plain',
+      },
+      false,
+    );
+    if (exit) await this.publish({ t: 'deliver', conversationId: ended.id, senderUserId: by.userId, fromSocket: null, event: presentMessage(exit.row, -1, ended.provider_type) });
     await this.publish({ t: 'ended', conversationId: ended.id, event: { type: 'ended', conversationId: ended.id, Message: text, SenderName: by.name, endedAt, reason } });
     if (conversation.status === 'queued') await this.publish({ t: 'queue', orgId: conversation.org_id });
     return ended;

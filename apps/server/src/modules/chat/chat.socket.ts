@@ -62,6 +62,12 @@ class RefusedFrame extends Error {
 class ChatSocket {
   readonly id = randomBytes(9).toString('base64url');
   readonly conversations = new Set<number>();
+  /**
+   * The open conversations' rows as this socket last learnt them (kept by the bus's started and
+   * ended events), so a message costs one statement: the insert, which checks again that the
+   * conversation is open.
+   */
+  readonly rows = new Map<number, ConversationRow>();
   alive = true;
   errors = 0;
   transfer: Transfer | null = null;
@@ -207,6 +213,8 @@ export class ChatHub {
       case 'started':
         for (const s of this.byConversation.get(event.conversationId) ?? []) {
           s.lastPosition = null;
+          const row = s.rows.get(event.conversationId);
+          if (row) s.rows.set(event.conversationId, { ...row, status: 'active', provider_user_id: event.providerUserId });
           s.send(event.event);
         }
         for (const s of this.byUser.get(event.providerUserId) ?? []) {
@@ -217,6 +225,7 @@ export class ChatHub {
         return;
       case 'ended':
         for (const s of [...(this.byConversation.get(event.conversationId) ?? [])]) {
+          s.rows.delete(event.conversationId);
           s.send(event.event);
           if (s.identity.role === 'patient') s.ws.close(CHAT_CLOSE.ended, 'chat ended');
           else this.leave(s, event.conversationId);
@@ -291,8 +300,9 @@ class FrameHandler {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** Answers a refused frame. The client's mistakes count towards closing the socket; the server's own failures do not. */
   private error(code: ChatErrorCode, frame?: { clientMessageId?: string | undefined; chunkId?: number | undefined }, vars: Record<string, string> = {}): void {
-    this.s.errors++;
+    if (code !== 'serverError') this.s.errors++;
     this.s.send({
       type: 'error',
       code,
@@ -329,13 +339,13 @@ class FrameHandler {
         return this.slice(frame);
       case 'typing': {
         if (!this.s.allow()) return;
-        const conversation = await this.chat.conversationFor(this.s.identity, frame);
+        const conversation = this.cached(frame) ?? (await this.chat.conversationFor(this.s.identity, frame));
         if (conversation?.status !== 'active') return;
         await this.chat.publish({ t: 'deliver', conversationId: conversation.id, senderUserId: this.s.userId, fromSocket: this.s.id, event: { type: 'typing', conversationId: conversation.id, SenderName: this.s.identity.name } });
         return;
       }
       case 'endChat': {
-        const conversation = await this.conversation(frame, true);
+        const conversation = await this.conversation(frame);
         await this.chat.endConversation(conversation, { userId: this.s.userId, name: this.s.identity.name }, this.s.identity.role === 'staff' ? 'provider' : 'patient');
         return;
       }
@@ -353,11 +363,36 @@ class FrameHandler {
   }
 
   /** The conversation a frame is for: the sender must be in it, and it must be open. */
-  private async conversation(frame: { conversationId?: number | undefined; ReceiverId?: number | undefined }, allowQueued = true): Promise<ConversationRow> {
+  private async conversation(frame: { conversationId?: number | undefined; ReceiverId?: number | undefined }): Promise<ConversationRow> {
+    const cached = this.cached(frame);
+    if (cached) return cached;
     const conversation = await this.chat.conversationFor(this.s.identity, frame);
     if (!conversation) throw new RefusedFrame('notInConversation');
-    if (conversation.status === 'ended' || (!allowQueued && conversation.status !== 'active')) throw new RefusedFrame('notActive');
+    if (conversation.status === 'ended') throw new RefusedFrame('notActive');
+    this.s.rows.set(conversation.id, conversation);
     return conversation;
+  }
+
+  /** The conversation a frame is for, from what the socket already knows (null: ask the database). */
+  private cached(frame: { conversationId?: number | undefined; ReceiverId?: number | undefined }): ConversationRow | null {
+    const { identity, rows } = this.s;
+    if (identity.role === 'patient') {
+      if (frame.conversationId !== undefined && frame.conversationId !== identity.conversationId) return null;
+      return identity.conversationId === null ? null : (rows.get(identity.conversationId) ?? null);
+    }
+    if (frame.conversationId !== undefined) return rows.get(frame.conversationId) ?? null;
+    if (frame.ReceiverId !== undefined) for (const row of rows.values()) if (row.patient_user_id === frame.ReceiverId) return row;
+    return null;
+  }
+
+  /** Stores a message (the insert checks the conversation is still open) or refuses the frame. */
+  private async post(conversation: ConversationRow, message: Parameters<ChatService['post']>[2]) {
+    const stored = await this.chat.post(this.s.identity, conversation, message, this.s.id);
+    if (!stored) {
+      this.s.rows.delete(conversation.id);
+      throw new RefusedFrame('notActive');
+    }
+    return stored;
   }
 
   private ack(conversationId: number, ids: { id: number | null; chunkId: number | null; clientMessageId: string | undefined }): void {
@@ -369,7 +404,7 @@ class FrameHandler {
     const body = frame.Msg.trim();
     if (!body) throw new RefusedFrame('emptyMessage');
     const conversation = await this.conversation(frame);
-    const { row } = await this.chat.post(this.s.identity, conversation, { kind: 'text', body, content_type: 'text/plain', client_message_id: frame.clientMessageId ?? null }, this.s.id);
+    const { row } = await this.post(conversation, { kind: 'text', body, content_type: 'text/plain', client_message_id: frame.clientMessageId ?? null });
     this.ack(conversation.id, { id: row.id, chunkId: null, clientMessageId: frame.clientMessageId });
   }
 
@@ -400,7 +435,7 @@ class FrameHandler {
     } else if (frame.chunkId > 1) {
       throw refuse('sliceOrder');
     }
-    const conversation = await this.conversation(frame);
+    const conversation = transfer ? (this.s.rows.get(transfer.conversationId) ?? (await this.conversation(frame))) : await this.conversation(frame);
     const current: Transfer = transfer ?? {
       conversationId: conversation.id,
       fileName: frame.fileName,
@@ -430,12 +465,15 @@ class FrameHandler {
     const key = this.chat.fileKey(conversation, FILE_TYPES[type]);
     await this.chat.putFile(key, clean);
     try {
-      const { row, duplicate } = await this.chat.post(
-        this.s.identity,
-        conversation,
-        { kind: 'file', body: cleanFileName(fileName, type), content_type: type, file_key: key, file_name: cleanFileName(fileName, type), file_size: clean.length, client_message_id: clientMessageId ?? null },
-        this.s.id,
-      );
+      const { row, duplicate } = await this.post(conversation, {
+        kind: 'file',
+        body: cleanFileName(fileName, type),
+        content_type: type,
+        file_key: key,
+        file_name: cleanFileName(fileName, type),
+        file_size: clean.length,
+        client_message_id: clientMessageId ?? null,
+      });
       if (duplicate) await this.chat.deleteFile(key);
       return row.id;
     } catch (err) {
@@ -530,6 +568,7 @@ export const chatSocketRoutes: FastifyPluginAsync<{ publicUrl: string }> = async
 
     const s = new ChatSocket(socket, identity);
     const conversations = await chat.conversationsOf(identity);
+    for (const c of conversations) s.rows.set(c.id, c);
     hub.add(
       s,
       conversations.map((c) => c.id),
