@@ -104,6 +104,13 @@ export const paths = {
   calendarEvent: (clientId: string, eventId: number) => `/${clientId}/calendar/${eventId}`,
   calendarEventEdit: (clientId: string, eventId: number) => `/${clientId}/calendar/${eventId}/edit`,
   cancelConfirmation: (clientId: string, eventId: number) => withQuery(`/${clientId}/cancel-confirmation`, { eventId }),
+  // Live help: chatting with a peer coach or a provider (features/live-help)
+  peerCoaching: (clientId: string) => `/${clientId}/peer-coaching`,
+  /** The peer-coaching page while a chat is open: it opens (expands) the chat dialog. */
+  chatInProgress: (clientId: string) => `/${clientId}/health-help/peer-coaching/chat-in-progress`,
+  chatEnded: (clientId: string) => `/${clientId}/chat/end-secure-chat-screen`,
+  chatHistory: (clientId: string) => `/${clientId}/peer-coaching/history`,
+  chatTranscript: (clientId: string, conversationId: number) => `/${clientId}/peer-coaching/history/${conversationId}`,
   // Sharing, the patient's side (features/sharing)
   sharing: (clientId: string) => `/${clientId}/sharing`,
   /** The new-share page, optionally with something chosen (?category=lab, ?record=12&category=lab, ?document=5). */

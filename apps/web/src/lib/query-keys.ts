@@ -113,6 +113,15 @@ export const queryKeys = {
     /** GET /api/v1/sharing/{id}/accesses/: who opened it. */
     accesses: (id: number) => [...queryKeys.shares.all, 'accesses', id] as const,
   },
+  chat: {
+    all: ['chat'] as const,
+    /** GET /api/v1/peercoaching/providertypereasons/: labels in the reader's language. */
+    reasons: (language: string) => [...queryKeys.chat.all, 'reasons', language] as const,
+    /** GET /api/v1/chat/conversations/: the patient's past and open chats. */
+    conversations: () => [...queryKeys.chat.all, 'conversations'] as const,
+    /** GET /api/v1/chat/conversations/{id}/: one chat's transcript. */
+    conversation: (id: number) => [...queryKeys.chat.all, 'conversation', id] as const,
+  },
   shareRecipient: {
     all: ['share-recipient'] as const,
     /** POST /api/v1/sharing/public/open/ for a share's uid (the token stays out of keys). */
