@@ -64,6 +64,11 @@ import exportServicePlugin from './modules/export/export.service';
 import { exportRoutes } from './modules/export/export.routes';
 import fhirServicePlugin from './modules/fhir/fhir.service';
 import { fhirRoutes } from './modules/fhir/fhir.routes';
+import websocket from '@fastify/websocket';
+import { CHAT_FRAME_MAX_BYTES } from '@healthbook/shared';
+import chatServicePlugin from './modules/chat/chat.service';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { chatSocketRoutes } from './modules/chat/chat.socket';
 
 /** One registered route, and whether it lives in the public context (everything else needs a token). */
 export interface RouteEntry {
@@ -152,6 +157,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     ...(deps.rateLimitRedis ? { redis: deps.rateLimitRedis, nameSpace: 'healthbook-rl-' } : { store: SnapshotLocalStore }),
   });
   await app.register(swaggerPlugin);
+  // The chat's socket: a frame larger than the cap closes it (1009) before it is read.
+  await app.register(websocket, { options: { maxPayload: CHAT_FRAME_MAX_BYTES } });
 
   // App plugins: infrastructure, then each service once (named, with their dependencies)
   await app.register(i18nPlugin);
@@ -188,6 +195,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(exportServicePlugin);
   await app.register(fhirServicePlugin);
   await app.register(sharingServicePlugin, { publicUrl: config.publicUrl });
+  await app.register(chatServicePlugin);
 
   const perIpLimit = Math.max(config.authRateLimit, deps.perIpLimitFloor ?? 0);
 
@@ -212,6 +220,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await publicApi.register(publicUserRoutes, { perIpLimit });
     await publicApi.register(calendarFeedRoutes, { publicUrl: config.publicUrl, perIpLimit });
     await publicApi.register(sharingPublicRoutes, { perIpLimit });
+    await publicApi.register(chatSocketRoutes, { publicUrl: config.publicUrl });
     if (config.env !== 'production') await publicApi.register(devRoutes);
   });
 
@@ -242,6 +251,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(sharingRoutes);
     await authenticated.register(exportRoutes);
     await authenticated.register(fhirRoutes);
+    await authenticated.register(chatRoutes);
     for (const routes of deps.signedInRoutes ?? []) await authenticated.register(routes);
   });
 

@@ -39,6 +39,8 @@ export interface TestAppOptions {
   signedInRoutes?: AppDeps['signedInRoutes'];
   /** Shared Redis for rate limits and cache invalidation across apps. */
   redis?: AppDeps['rateLimitRedis'];
+  /** Another app's file store (processes sharing one S3 bucket), instead of one in its DATA_DIR. */
+  storage?: AppDeps['storage'];
   /** Another app's PostgreSQL database (a second process on one database), instead of a fresh one. */
   databaseUrl?: string;
 }
@@ -125,7 +127,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...opts.env },
       { jwtSecret: TEST_JWT_SECRET, webDist: undefined, ...opts.config },
     );
-    const storage = new LocalStorage(path.join(config.dataDir, 'files'));
+    const storage = opts.storage ?? new LocalStorage(path.join(config.dataDir, 'files'));
     await migrateToLatest(db);
     if (opts.seed) await seedDemo(db, storage);
     app = await buildApp(config, {

@@ -41,6 +41,7 @@ const PUBLIC = [
   'GET /api/v1/sharing/public/files/:id/',
   'OPTIONS /api/v1/shl/:uid/:token',
   'POST /api/v1/shl/:uid/:token', // a SMART Health Link: its address and passcode are the credential
+  'GET /api/v1/chat/socket/', // the chat's socket: a single-use 30-second ticket from POST /api/v1/chat/ticket/ authenticates it
 ];
 
 const key = (r: RouteEntry) => `${r.method} ${r.url}`;

@@ -19,3 +19,5 @@ export * from './contracts/calendar';
 export * from './contracts/appointments';
 export * from './contracts/sharing';
 export * from './contracts/exports';
+export * from './chat-protocol';
+export * from './contracts/chat';

@@ -433,6 +433,49 @@ export interface ExportsTable {
   expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+export interface ChatConversationsTable {
+  id: Generated<number>;
+  org_id: number;
+  patient_id: number;
+  patient_user_id: number;
+  provider_user_id: number | null;
+  provider_type: 'coach' | 'provider';
+  reason: string;
+  language: Generated<string>;
+  status: Generated<'queued' | 'active' | 'ended'>;
+  queued_at: Generated<Date>;
+  started_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  ended_by: number | null;
+  end_reason: 'patient' | 'provider' | 'timeout' | 'abandoned' | null;
+  patient_seen_at: Generated<Date>;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_user_id: number | null;
+  sender_name: string;
+  sender_role: 'patient' | 'staff';
+  kind: 'text' | 'file' | 'greeting' | 'exit';
+  body: string;
+  content_type: string;
+  file_key: string | null;
+  file_name: string | null;
+  file_size: number | null;
+  client_message_id: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface ChatTicketsTable {
+  ticket_hash: string;
+  user_id: number;
+  session_id: string;
+  created_at: Generated<Date>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: NullableTimestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -465,6 +508,9 @@ export interface Database {
   share_sessions: ShareSessionsTable;
   share_accesses: ShareAccessesTable;
   exports: ExportsTable;
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
+  chat_tickets: ChatTicketsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

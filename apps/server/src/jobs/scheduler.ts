@@ -49,6 +49,8 @@ export function startScheduler(app: FastifyInstance, opts: SchedulerOptions = {}
     true,
   );
   every('cleanup', 60 * 60_000, () => cleanupExpired(app.db));
+  // Chats whose patient is gone (their socket's process died, their browser went away) end.
+  every('chat-sweep', 30_000, () => app.chat.sweep());
   every('export-cleanup', 60 * 60_000, () => removeExpiredExports(app.db, app.storage, app.log));
   app.addHook('onClose', async () => {
     closed = true;

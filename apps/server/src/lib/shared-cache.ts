@@ -2,16 +2,16 @@ import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 
 /**
- * Tells every process that something cached changed. In one process an EventEmitter; with
+ * Tells every server process something (a cached value changed, a chat event). In one process an EventEmitter; with
  * REDIS_URL, Redis pub/sub, so that a change made through one server process is seen by all.
  */
-export interface InvalidationBus {
+export interface MessageBus {
   publish(topic: string, key: string): Promise<void>;
   subscribe(topic: string, handler: (key: string) => void): void;
   close(): Promise<void>;
 }
 
-export class LocalBus implements InvalidationBus {
+export class LocalBus implements MessageBus {
   private readonly emitter = new EventEmitter().setMaxListeners(100);
   async publish(topic: string, key: string) {
     this.emitter.emit(topic, key);
@@ -27,7 +27,7 @@ export class LocalBus implements InvalidationBus {
 const CHANNEL = 'healthbook:invalidate';
 
 /** Redis pub/sub: one channel; messages are "topic\nkey". The subscriber needs its own connection. */
-export class RedisBus implements InvalidationBus {
+export class RedisBus implements MessageBus {
   private readonly local = new LocalBus();
   private readonly subscriber: Redis;
   private readonly ready: Promise<unknown>;
@@ -70,7 +70,7 @@ export class SharedCache<V> {
 
   constructor(
     private readonly topic: string,
-    private readonly bus: InvalidationBus,
+    private readonly bus: MessageBus,
     private readonly ttlMs = 30_000,
     private readonly maxEntries = 10_000,
   ) {

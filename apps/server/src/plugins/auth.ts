@@ -5,7 +5,7 @@ import { HttpError } from '../lib/http-errors';
 import { listenForChanges } from '../db/notifications';
 import { SessionCache } from '../modules/auth/session-cache';
 import { TokenService } from '../modules/auth/tokens';
-import { findSessionUser } from '../modules/users/users.repository';
+import { findSessionUser, type SessionUserRecord } from '../modules/users/users.repository';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,12 +20,26 @@ declare module 'fastify' {
     tokens: TokenService;
     /** The authenticated context's onRequest hook: a live session with full access (or limited, where the route allows it). */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** The actor of a live, fully signed-in session (a socket opened with a ticket checks it again while open); null once it ended. */
+    sessionActor(sessionId: string, userId: number): Promise<Actor | null>;
+    /** Called after a user's (`u<id>`) or an organisation's (`o<id>`) sessions changed (sign-out, password, deactivation), in every process. */
+    onSessionsChanged(watch: (payload: string) => void): void;
   }
   interface FastifyContextConfig {
     /** The route also serves a sign-in waiting for its second factor (POST /api/v1/verify/). */
     allowLimited?: boolean;
   }
 }
+
+const actorOf = (user: SessionUserRecord, sessionId: string): Actor => ({
+  userId: user.id,
+  orgId: user.org_id,
+  access: user.session_access,
+  roles: user.roles,
+  isSuperadmin: user.is_superadmin,
+  sessionId,
+  user,
+});
 
 const unauthorized = (key: string) => new HttpError(401, key, {}, { 'WWW-Authenticate': 'Bearer realm="api"' });
 
@@ -39,8 +53,13 @@ export default fp<{ jwtSecret: string }>(
   async (app, { jwtSecret }) => {
     app.decorate('tokens', new TokenService(jwtSecret));
     const sessions = new SessionCache();
+    const watchers = new Set<(payload: string) => void>();
+    app.decorate('onSessionsChanged', (watch: (payload: string) => void) => void watchers.add(watch));
     const stopListening = await listenForChanges(app.db, 'healthbook_sessions', {
-      message: (payload) => sessions.changed(payload),
+      message: (payload) => {
+        sessions.changed(payload);
+        for (const watch of watchers) watch(payload);
+      },
       live: (isLive) => sessions.setLive(isLive),
     });
     app.addHook('onClose', stopListening);
@@ -66,15 +85,11 @@ export default fp<{ jwtSecret: string }>(
       const user = await sessions.get(claims.sid, () => findSessionUser(app.db, claims.sid));
       if (!user || user.id !== claims.user_id || user.session_access !== claims.access) throw unauthorized('errors:sessionEnded');
       if (claims.access !== 'full' && !request.routeOptions.config.allowLimited) throw new HttpError(403, 'errors:secondFactorRequired');
-      request.actor = {
-        userId: user.id,
-        orgId: user.org_id,
-        access: claims.access,
-        roles: user.roles,
-        isSuperadmin: user.is_superadmin,
-        sessionId: claims.sid,
-        user,
-      };
+      request.actor = actorOf(user, claims.sid);
+    });
+    app.decorate('sessionActor', async (sessionId: string, userId: number) => {
+      const user = await sessions.get(sessionId, () => findSessionUser(app.db, sessionId));
+      return user && user.id === userId && user.session_access === 'full' ? actorOf(user, sessionId) : null;
     });
   },
   { name: 'auth', dependencies: ['db', 'i18n'] },

@@ -8,6 +8,7 @@ import type { Storage } from '../../plugins/storage';
 import type { Db } from '../client';
 import { DEMO_CHARTS, DemoCalendar, seedDemoRecords } from './demo-records';
 import { seedDemoCalendar, seedDemoProviders } from './demo-calendar';
+import { seedDemoChat } from './demo-chat';
 import { seedDemoShares } from './demo-shares';
 
 /** Demo organisations: complete branding, as a real tenant would have. */
@@ -118,6 +119,14 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
     const mariaPatient = await trx.selectFrom('patients').select('id').where('user_id', '=', maria).executeTakeFirstOrThrow();
     await seedDemoCalendar(trx, { orgId: healthbook, patientId: mariaPatient.id, userId: maria, providerId: userIds.get('provider@healthbook.example')! }, today);
     await seedDemoShares(trx, { orgId: healthbook, patientId: mariaPatient.id, userId: maria });
+    await seedDemoChat(trx, {
+      orgId: healthbook,
+      patientId: mariaPatient.id,
+      patientUserId: maria,
+      patientName: 'Maria Papadopoulou',
+      coachUserId: userIds.get('coach@healthbook.example')!,
+      coachName: 'Sofia Antoniou',
+    });
   }).catch(async (err: unknown) => {
     for (const key of written) await storage.delete(key).catch(() => undefined);
     throw err;

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendStoredFile } from '../../lib/file-reply';
 import {
   AttachmentIdParamsSchema,
   AttachmentParamsSchema,
@@ -189,16 +190,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await app.documents.file(request.signedIn(), request.params.id, request.query.patient);
-      const disposition = request.query.download ? 'attachment' : 'inline';
-      const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      return reply
-        .type(file.contentType)
-        .header('Content-Disposition', `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-        .header('Cache-Control', 'private, no-store')
-        .header('Cross-Origin-Resource-Policy', 'same-origin')
-        .send(file.data);
+      return sendStoredFile(reply, file, request.query.download ? 'attachment' : 'inline');
     },
   );
 };

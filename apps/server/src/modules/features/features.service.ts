@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { orgScope } from '../../db/scope';
 import { FieldError, HttpError, notFound } from '../../lib/http-errors';
 import { servicePlugin } from '../../lib/service-plugin';
-import { SharedCache, type InvalidationBus } from '../../lib/shared-cache';
+import { SharedCache, type MessageBus } from '../../lib/shared-cache';
 import type { AuditLog } from '../audit/audit.service';
 import { FeatureCatalogueRepository, OrganizationFeaturesRepository, type ConfiguredStatus, type FeatureRow } from './features.repository';
 import { canManageOrganization } from './features.policy';
@@ -43,7 +43,7 @@ export class FeaturesService {
 
   constructor(
     private readonly db: Db,
-    bus: InvalidationBus,
+    bus: MessageBus,
     private readonly audit: AuditLog,
   ) {
     this.statuses = new SharedCache('features', bus);
@@ -202,7 +202,7 @@ declare module 'fastify' {
 }
 
 export default servicePlugin('features', ['db', 'cache', 'audit-service'], (app) => {
-  const service = new FeaturesService(app.db, app.invalidation, app.audit);
+  const service = new FeaturesService(app.db, app.bus, app.audit);
   app.addHook('onReady', () => service.syncCatalogue());
   return service;
 });

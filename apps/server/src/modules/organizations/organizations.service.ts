@@ -1,7 +1,7 @@
 import type { OrgRef } from '@healthbook/shared';
 import type { SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
-import { SharedCache, type InvalidationBus } from '../../lib/shared-cache';
+import { SharedCache, type MessageBus } from '../../lib/shared-cache';
 import { servicePlugin } from '../../lib/service-plugin';
 import type { AuditLog } from '../audit/audit.service';
 import { presentNotFound, presentOrganization } from './organizations.presenter';
@@ -21,7 +21,7 @@ export class OrganizationsService {
 
   constructor(
     db: Db,
-    bus: InvalidationBus,
+    bus: MessageBus,
     private readonly audit: AuditLog,
   ) {
     this.repo = new OrganizationsRepository(db);
@@ -79,4 +79,4 @@ declare module 'fastify' {
   }
 }
 
-export default servicePlugin('organizations', ['db', 'cache', 'audit-service'], (app) => new OrganizationsService(app.db, app.invalidation, app.audit));
+export default servicePlugin('organizations', ['db', 'cache', 'audit-service'], (app) => new OrganizationsService(app.db, app.bus, app.audit));

@@ -23,3 +23,9 @@ export const canWrite = (access: PatientAccess) => access === 'owner' || access 
 
 /** A private ("for my eyes only") record is seen by its owner only, whatever else is allowed. */
 export const canSeePrivate = (access: PatientAccess) => access === 'owner';
+
+/**
+ * Chatting with a provider or peer coach: the owner and those with full access (then shown as
+ * acting for the patient). Read-only individuals cannot communicate with providers (the Terms).
+ */
+export const canChat = (access: PatientAccess) => access === 'owner' || access === 'full';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendStoredFile } from '../../lib/file-reply';
 import {
   CreateShareBodySchema,
   CreatedShareSchema,
@@ -160,12 +161,7 @@ export const sharingPublicRoutes: FastifyPluginAsyncZod<{ perIpLimit: number }> 
     },
     async (request, reply) => {
       const file = await app.sharing.file(request.ctx, request.headers[SHARE_SESSION_HEADER], request.params.id, userAgent(request.headers['user-agent']));
-      return reply
-        .type(file.content_type)
-        .header('Cache-Control', 'no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
-        .send(file.data);
+      return sendStoredFile(reply, { data: file.data, fileName: file.file_name, contentType: file.content_type });
     },
   );
 

@@ -1,0 +1,226 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import { CHAT_PRESENCE_TTL_MS, type ChatEndReason, type ChatProviderType } from '@healthbook/shared';
+import type { Db } from '../../db/client';
+import type { ChatConversationsTable, ChatMessagesTable } from '../../db/schema';
+import type { OrgScope } from '../../db/scope';
+
+export type ConversationRow = Selectable<ChatConversationsTable>;
+export type MessageRow = Selectable<ChatMessagesTable>;
+export type NewMessage = Omit<Insertable<ChatMessagesTable>, 'id' | 'created_at'>;
+
+/** A conversation with its participants' names (for the lists, the console and the events). */
+export type ConversationView = ConversationRow & {
+  patient_name: string;
+  provider_name: string | null;
+  message_count: number;
+  file_count: number;
+};
+
+/** The patient's names: their account's, else the patient's own (as patientColumns has it). */
+const patientName = sql<string>`trim(coalesce(au.first_name, p.first_name, '') || ' ' || coalesce(au.last_name, p.last_name, ''))`;
+const providerName = sql<string | null>`case when pu.id is null then null else trim(pu.first_name || ' ' || pu.last_name) end`;
+
+/** One organisation's chats: conversations (the queue is their queued rows), messages and files. */
+export class ChatRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly scope: OrgScope,
+  ) {}
+
+  private views() {
+    return this.db
+      .selectFrom('chat_conversations as c')
+      .innerJoin('patients as p', 'p.id', 'c.patient_id')
+      .leftJoin('users as au', 'au.id', 'p.user_id')
+      .leftJoin('users as pu', 'pu.id', 'c.provider_user_id')
+      .selectAll('c')
+      .select(patientName.as('patient_name'))
+      .select(providerName.as('provider_name'))
+      .select((eb) => [
+        eb.selectFrom('chat_messages as m').whereRef('m.conversation_id', '=', 'c.id').where('m.kind', 'in', ['text', 'file']).select(sql<number>`count(*)::int`.as('n')).as('message_count'),
+        eb.selectFrom('chat_messages as m').whereRef('m.conversation_id', '=', 'c.id').where('m.kind', '=', 'file').select(sql<number>`count(*)::int`.as('n')).as('file_count'),
+      ])
+      .where('c.org_id', '=', this.scope.orgId);
+  }
+
+  async view(id: number): Promise<ConversationView | undefined> {
+    return (await this.views().where('c.id', '=', id).executeTakeFirst()) as ConversationView | undefined;
+  }
+
+  /** The open (queued or active) conversation of a patient, if any. */
+  async openForPatient(patientId: number): Promise<ConversationView | undefined> {
+    return (await this.views().where('c.patient_id', '=', patientId).where('c.status', '<>', 'ended').executeTakeFirst()) as ConversationView | undefined;
+  }
+
+  async listForPatient(patientId: number): Promise<ConversationView[]> {
+    return (await this.views().where('c.patient_id', '=', patientId).orderBy('c.id', 'desc').limit(200).execute()) as ConversationView[];
+  }
+
+  async listForProvider(providerUserId: number, patientId?: number): Promise<ConversationView[]> {
+    let query = this.views().where('c.provider_user_id', '=', providerUserId);
+    if (patientId !== undefined) query = query.where('c.patient_id', '=', patientId);
+    return (await query.orderBy('c.id', 'desc').limit(200).execute()) as ConversationView[];
+  }
+
+  /** A staff member's active conversations. */
+  async activeForProvider(providerUserId: number): Promise<ConversationView[]> {
+    return (await this.views().where('c.provider_user_id', '=', providerUserId).where('c.status', '=', 'active').orderBy('c.id').execute()) as ConversationView[];
+  }
+
+  /**
+   * Joins the queue, or answers the patient's conversation already open (the partial unique index
+   * keeps one per patient, however many requests arrive at once). `created` says which.
+   */
+  async join(values: { patient_id: number; patient_user_id: number; provider_type: ChatProviderType; reason: string; language: string }): Promise<{ id: number; created: boolean }> {
+    const inserted = await sql<{ id: number }>`
+      insert into chat_conversations (org_id, patient_id, patient_user_id, provider_type, reason, language)
+      values (${this.scope.orgId}, ${values.patient_id}, ${values.patient_user_id}, ${values.provider_type}, ${values.reason}, ${values.language})
+      on conflict (patient_id) where status <> 'ended' do nothing
+      returning id`.execute(this.db);
+    if (inserted.rows[0]) return { id: inserted.rows[0].id, created: true };
+    const open = await this.db
+      .selectFrom('chat_conversations')
+      .select('id')
+      .where('org_id', '=', this.scope.orgId)
+      .where('patient_id', '=', values.patient_id)
+      .where('status', '<>', 'ended')
+      .executeTakeFirst();
+    if (open) return { id: open.id, created: false };
+    // It ended between the two statements: try once more.
+    return this.join(values);
+  }
+
+  /**
+   * Takes a queued conversation for a provider: the chosen one, or the next of the queues they
+   * serve. One conditional UPDATE: two providers never take the same patient.
+   */
+  async take(providerUserId: number, types: readonly ChatProviderType[], conversationId?: number): Promise<ConversationRow | undefined> {
+    const chosen =
+      conversationId !== undefined
+        ? sql<number>`${conversationId}`
+        : sql<number>`(select id from chat_conversations
+             where org_id = ${this.scope.orgId} and status = 'queued' and provider_type = any(${sql.val([...types])}::text[])
+               and patient_seen_at > now() - ${sql.lit(`${CHAT_PRESENCE_TTL_MS} milliseconds`)}::interval
+             order by queued_at, id limit 1 for update skip locked)`;
+    const result = await sql<ConversationRow>`
+      update chat_conversations set status = 'active', provider_user_id = ${providerUserId}, started_at = now()
+      where id = ${chosen} and org_id = ${this.scope.orgId} and status = 'queued' and provider_type = any(${sql.val([...types])}::text[])
+      returning *`.execute(this.db);
+    return result.rows[0];
+  }
+
+  /** Ends an open conversation (once: a second end answers undefined). */
+  async end(id: number, endedBy: number | null, reason: ChatEndReason): Promise<ConversationRow | undefined> {
+    return this.db
+      .updateTable('chat_conversations')
+      .set({ status: 'ended', ended_at: sql`now()`, ended_by: endedBy, end_reason: reason })
+      .where('org_id', '=', this.scope.orgId)
+      .where('id', '=', id)
+      .where('status', '<>', 'ended')
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** The waiting patients of the organisation (present ones only), in queue order, with their position in their own queue. */
+  async queue(types?: readonly ChatProviderType[]): Promise<Array<ConversationView & { position: number }>> {
+    let query = this.views()
+      .select(sql<number>`(row_number() over (partition by c.provider_type order by c.queued_at, c.id))::int`.as('position'))
+      .where('c.status', '=', 'queued')
+      .where('c.patient_seen_at', '>', sql<Date>`now() - ${sql.lit(`${CHAT_PRESENCE_TTL_MS} milliseconds`)}::interval`);
+    if (types) query = query.where('c.provider_type', 'in', [...types]);
+    return (await query.orderBy('c.queued_at').orderBy('c.id').execute()) as Array<ConversationView & { position: number }>;
+  }
+}
+
+/** Chat rows across organisations: what a socket and the sweep touch by conversation id. */
+export class ChatStore {
+  constructor(private readonly db: Db) {}
+
+  conversation(id: number): Promise<ConversationRow | undefined> {
+    return this.db.selectFrom('chat_conversations').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * Stores a message. A message with a client id already stored for this sender answers the
+   * stored one (`duplicate`): a message re-sent after a reconnect is kept once.
+   */
+  async insertMessage(message: NewMessage): Promise<{ row: MessageRow; duplicate: boolean }> {
+    const inserted = await sql<MessageRow>`
+      insert into chat_messages (conversation_id, sender_user_id, sender_name, sender_role, kind, body, content_type, file_key, file_name, file_size, client_message_id)
+      values (${message.conversation_id}, ${message.sender_user_id ?? null}, ${message.sender_name}, ${message.sender_role}, ${message.kind}, ${message.body},
+              ${message.content_type}, ${message.file_key ?? null}, ${message.file_name ?? null}, ${message.file_size ?? null}, ${message.client_message_id ?? null})
+      on conflict (conversation_id, sender_user_id, client_message_id) where client_message_id is not null do nothing
+      returning *`.execute(this.db);
+    if (inserted.rows[0]) return { row: inserted.rows[0], duplicate: false };
+    const existing = await this.db
+      .selectFrom('chat_messages')
+      .selectAll()
+      .where('conversation_id', '=', message.conversation_id)
+      .where('sender_user_id', '=', message.sender_user_id ?? null)
+      .where('client_message_id', '=', message.client_message_id ?? null)
+      .executeTakeFirstOrThrow();
+    return { row: existing, duplicate: true };
+  }
+
+  messages(conversationId: number, afterId = 0): Promise<MessageRow[]> {
+    return this.db.selectFrom('chat_messages').selectAll().where('conversation_id', '=', conversationId).where('id', '>', afterId).orderBy('id').execute();
+  }
+
+  message(id: number): Promise<MessageRow | undefined> {
+    return this.db.selectFrom('chat_messages').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The patient is still there (a socket open on some process). */
+  async touch(conversationIds: readonly number[]): Promise<void> {
+    if (conversationIds.length === 0) return;
+    await this.db.updateTable('chat_conversations').set({ patient_seen_at: sql`now()` }).where('id', 'in', [...conversationIds]).where('status', '<>', 'ended').execute();
+  }
+
+  /** A queued patient's place in their queue (present patients only); null once not queued. */
+  async position(conversationId: number): Promise<number | null> {
+    const result = await sql<{ position: number | null }>`
+      select case when c.status = 'queued' then (
+        select count(*)::int from chat_conversations q
+        where q.org_id = c.org_id and q.provider_type = c.provider_type and q.status = 'queued'
+          and (q.queued_at, q.id) <= (c.queued_at, c.id)
+          and (q.id = c.id or q.patient_seen_at > now() - ${sql.lit(`${CHAT_PRESENCE_TTL_MS} milliseconds`)}::interval)
+      ) end as position
+      from chat_conversations c where c.id = ${conversationId}`.execute(this.db);
+    return result.rows[0]?.position ?? null;
+  }
+
+  /**
+   * Conversations whose patient has gone: queued and not seen for the presence window
+   * (abandoned), or active and not seen for `activeGoneMs` (timed out). Claimed with SKIP LOCKED
+   * so that one process ends each.
+   */
+  async gone(activeGoneMs: number): Promise<ConversationRow[]> {
+    const result = await sql<ConversationRow>`
+      select * from chat_conversations
+      where (status = 'queued' and patient_seen_at < now() - ${sql.lit(`${CHAT_PRESENCE_TTL_MS} milliseconds`)}::interval)
+         or (status = 'active' and patient_seen_at < now() - ${sql.lit(`${activeGoneMs} milliseconds`)}::interval)
+      limit 500`.execute(this.db);
+    return result.rows;
+  }
+
+  async insertTicket(hash: string, userId: number, sessionId: string, expiresAt: Date): Promise<void> {
+    await this.db.insertInto('chat_tickets').values({ ticket_hash: hash, user_id: userId, session_id: sessionId, expires_at: expiresAt }).execute();
+  }
+
+  /** Uses a ticket: once, before it expires (one conditional UPDATE, so a race has one winner). */
+  async useTicket(hash: string): Promise<{ user_id: number; session_id: string } | undefined> {
+    return this.db
+      .updateTable('chat_tickets')
+      .set({ used_at: sql`now()` })
+      .where('ticket_hash', '=', hash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .returning(['user_id', 'session_id'])
+      .executeTakeFirst();
+  }
+
+  async deleteOldTickets(): Promise<number> {
+    const result = await this.db.deleteFrom('chat_tickets').where('expires_at', '<', sql<Date>`now() - interval '1 hour'`).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

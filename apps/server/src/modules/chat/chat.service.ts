@@ -1,0 +1,518 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  CHAT_PROVIDER_TYPES,
+  CHAT_REASONS,
+  CHAT_SOCKET_PATH,
+  CHAT_TICKET_TTL_S,
+  translate,
+  type ChatConversation,
+  type ChatDetails,
+  type ChatEndReason,
+  type ChatProviderType,
+  type ChatTicket,
+  type ChatTranscript,
+  type DocumentDto,
+  type Language,
+  type MessageEvent,
+  type ProviderTypeReasons,
+  type QueueEntry,
+  type ServerEvent,
+} from '@healthbook/shared';
+import type { Actor, SignedInContext } from '../../context';
+import type { Db } from '../../db/client';
+import { orgScope } from '../../db/scope';
+import { FieldError, HttpError, notFound } from '../../lib/http-errors';
+import { servicePlugin } from '../../lib/service-plugin';
+import type { MessageBus } from '../../lib/shared-cache';
+import type { Storage } from '../../plugins/storage';
+import type { AuditLog } from '../audit/audit.service';
+import type { DocumentsService } from '../documents/documents.service';
+import type { FeaturesService } from '../features/features.service';
+import { canChat } from '../patients/patients.policy';
+import type { PatientGrant, PatientsService } from '../patients/patients.service';
+import { ChatRepository, ChatStore, type ConversationRow, type ConversationView, type MessageRow, type NewMessage } from './chat.repository';
+
+/** The bus topic of chat events; each process delivers them to the sockets it holds. */
+export const CHAT_TOPIC = 'chat';
+
+/**
+ * What travels between processes. `deliver`: an event for a conversation's sockets (all but the
+ * one it came from); `started`: a provider took a patient (their sockets join the conversation);
+ * `ended`: the conversation is over (patient sockets close); `queue`: an organisation's queue
+ * changed (positions and consoles are recomputed).
+ */
+export type ChatBusEvent =
+  | { t: 'deliver'; conversationId: number; senderUserId: number | null; fromSocket: string | null; event: ServerEvent }
+  | { t: 'started'; conversationId: number; providerUserId: number; event: ServerEvent }
+  | { t: 'ended'; conversationId: number; event: ServerEvent }
+  | { t: 'queue'; orgId: number };
+
+/** Who is on a socket, as the ticket and the query established. */
+export interface ChatIdentity {
+  actor: Actor;
+  role: 'patient' | 'staff';
+  lang: Language;
+  /** How others see them: the staff member's name; the patient's (or "<carer> for <patient>"). */
+  name: string;
+  /** Staff: the queues they serve. */
+  types: readonly ChatProviderType[];
+  /** Patient: their open conversation. */
+  conversationId: number | null;
+}
+
+/** The provider types a user serves (their roles provider and coach). */
+export const staffTypes = (actor: Pick<Actor, 'roles'>): ChatProviderType[] => CHAT_PROVIDER_TYPES.filter((t) => actor.roles.includes(t));
+
+const personName = (u: { first_name: string | null; last_name: string | null }) => `${u.first_name ?? ''} ${u.last_name ?? ''}`.trim();
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const hash = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+
+/** How long an active chat's patient may be gone (no socket anywhere) before the chat is ended. */
+export const CHAT_ACTIVE_GONE_MS = 10 * 60_000;
+
+export function reasonLabel(lang: Language, reason: string): string {
+  return translate(lang, `chat:reasons.${reason}`);
+}
+
+export function presentMessage(row: MessageRow, viewerUserId: number, providerType: ChatProviderType): MessageEvent {
+  return {
+    type: 'message',
+    id: row.id,
+    conversationId: row.conversation_id,
+    Message: row.body,
+    SenderName: row.sender_name,
+    ProviderType: row.sender_role === 'staff' ? providerType : null,
+    contentType: row.content_type,
+    me: row.sender_user_id !== null && row.sender_user_id === viewerUserId,
+    sentAt: new Date(row.created_at).toISOString(),
+    kind: row.kind,
+    file: row.kind === 'file' ? { id: row.id, name: row.file_name ?? row.body, size: row.file_size ?? 0, content_type: row.content_type } : null,
+    clientMessageId: row.client_message_id,
+  };
+}
+
+function presentConversation(row: ConversationView, lang: Language): ChatConversation {
+  return {
+    conversation_id: row.id,
+    status: row.status,
+    patient_id: row.patient_id,
+    patient_name: row.patient_name,
+    provider_user_id: row.provider_user_id,
+    provider_name: row.provider_name,
+    provider_type: row.provider_type,
+    reason: row.reason,
+    reason_for_visit: reasonLabel(lang, row.reason),
+    queued_at: new Date(row.queued_at).toISOString(),
+    started_at: iso(row.started_at),
+    ended_at: iso(row.ended_at),
+    end_reason: row.end_reason,
+    message_count: row.message_count,
+    file_count: row.file_count,
+  };
+}
+
+/**
+ * Live chat: the queue per organisation and provider type, providers and peer coaches taking
+ * patients, messages and files stored before anyone is told, and the history. Events go out
+ * through the message bus (Redis with REDIS_URL), so the patient and the provider may be on
+ * different server processes. The sockets themselves are chat.socket.ts's.
+ */
+export class ChatService {
+  readonly store: ChatStore;
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: MessageBus,
+    private readonly patients: PatientsService,
+    private readonly audit: AuditLog,
+    private readonly storage: Storage,
+    private readonly documents: DocumentsService,
+    private readonly features: FeaturesService,
+  ) {
+    this.store = new ChatStore(db);
+  }
+
+  publish(event: ChatBusEvent): Promise<void> {
+    return this.bus.publish(CHAT_TOPIC, JSON.stringify(event));
+  }
+
+  onEvent(handler: (event: ChatBusEvent) => void): void {
+    this.bus.subscribe(CHAT_TOPIC, (key) => handler(JSON.parse(key) as ChatBusEvent));
+  }
+
+  reasons(lang: Language): ProviderTypeReasons[] {
+    return CHAT_PROVIDER_TYPES.map((type) => ({
+      provider_type: type,
+      provider_type_name: translate(lang, `chat:providerTypes.${type}`),
+      reasons: CHAT_REASONS[type].map((value) => ({ value, name: reasonLabel(lang, value) })),
+    }));
+  }
+
+  /** The patient the actor chats for, if their access allows chatting (read-only does not: the Terms). */
+  async chatGrant(ctx: SignedInContext, patientId?: number): Promise<PatientGrant> {
+    const grant = await this.patients.grant(ctx, patientId);
+    if (!canChat(grant.access)) {
+      await this.audit.record(ctx, { action: 'chat_refused', outcome: 'denied', subject: `patient:${grant.patient.id}`, detail: { access: grant.access } });
+      throw new HttpError(403, 'errors:chatReadOnly');
+    }
+    return grant;
+  }
+
+  private senderNameFor(actor: Actor, grant: PatientGrant): string {
+    const patient = personName(grant.patient);
+    return grant.isOwner ? patient : `${personName(actor.user)} (${patient})`;
+  }
+
+  private details(actor: Actor, view: ConversationView, position: number | null, lang: Language): ChatDetails {
+    return {
+      conversation_id: view.id,
+      status: view.status,
+      user_id: actor.userId,
+      patient_name: view.patient_name,
+      patient_id: view.patient_id,
+      reason: view.reason,
+      reason_for_visit: reasonLabel(lang, view.reason),
+      provider_type: view.provider_type,
+      provider_name: view.provider_name,
+      credential_id: actor.user.credential ?? '',
+      org_name: actor.user.org_client_id,
+      position,
+      queued_at: new Date(view.queued_at).toISOString(),
+    };
+  }
+
+  /** POST sendmessagetoqueue: joins the queue (or answers the chat already open). */
+  async join(ctx: SignedInContext, body: { provider_type: ChatProviderType; reason: string; patient_id?: number | undefined }): Promise<{ details: ChatDetails; created: boolean }> {
+    if (!CHAT_REASONS[body.provider_type].includes(body.reason)) throw new FieldError({ reason: ['errors:chatReasonUnknown'] });
+    const grant = await this.chatGrant(ctx, body.patient_id);
+    const repo = new ChatRepository(this.db, orgScope(ctx.actor.orgId));
+    const { id, created } = await repo.join({ patient_id: grant.patient.id, patient_user_id: ctx.actor.userId, provider_type: body.provider_type, reason: body.reason, language: ctx.lang });
+    if (created) {
+      await this.audit.record(ctx, { action: 'chat_queued', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { conversation: id, provider_type: body.provider_type } });
+      await this.publish({ t: 'queue', orgId: ctx.actor.orgId });
+    }
+    const view = (await repo.view(id))!;
+    return { details: this.details(ctx.actor, view, await this.store.position(id), ctx.lang), created };
+  }
+
+  /** The patient's open chat, if any. */
+  async current(ctx: SignedInContext, patientId?: number): Promise<ChatDetails | null> {
+    const grant = await this.patients.grant(ctx, patientId);
+    const view = await new ChatRepository(this.db, orgScope(ctx.actor.orgId)).openForPatient(grant.patient.id);
+    return view ? this.details(ctx.actor, view, await this.store.position(view.id), ctx.lang) : null;
+  }
+
+  /** A single-use ticket for the socket, valid 30 seconds (only its hash is kept). */
+  async ticket(ctx: SignedInContext): Promise<ChatTicket> {
+    const ticket = randomBytes(32).toString('base64url');
+    await this.store.insertTicket(hash(ticket), ctx.actor.userId, ctx.actor.sessionId, new Date(Date.now() + CHAT_TICKET_TTL_S * 1000));
+    return { ticket, expires_in: CHAT_TICKET_TTL_S, socket_path: CHAT_SOCKET_PATH };
+  }
+
+  /** Uses a ticket: the user and session it was given to, or null (unknown, used, expired). */
+  useTicket(ticket: string): Promise<{ user_id: number; session_id: string } | undefined> {
+    return this.store.useTicket(hash(ticket));
+  }
+
+  /** Whether the live-help feature is on for an organisation (the socket checks it as the routes do). */
+  async chatEnabled(ctx: SignedInContext): Promise<boolean> {
+    try {
+      await this.features.require(ctx, 'live-help');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Establishes who a socket is from its query (§7). Every parameter given must be the signed-in
+   * user's: their id, their organisation, their credential; a patient's patientId one they may
+   * chat for, and reason/providerType those of the open chat (a client of the original protocol
+   * that connects without joining first joins here). Answers an identity or the close reason.
+   */
+  async identify(
+    ctx: SignedInContext,
+    query: { userId: number; isPatient: boolean; reason?: string | undefined; providerType?: string | undefined; credential?: string | undefined; patientId?: number | undefined; orgName?: string | undefined },
+  ): Promise<ChatIdentity | 'mismatch' | 'forbidden' | 'noChat'> {
+    const { actor } = ctx;
+    const user = actor.user;
+    const credentialOk =
+      query.credential === undefined || query.credential === (user.credential ?? '') || (!user.credential && ['', 'null', 'undefined'].includes(query.credential));
+    const orgOk = query.orgName === undefined || [user.org_client_id.toLowerCase(), user.org_name.toLowerCase(), String(actor.orgId)].includes(query.orgName.trim().toLowerCase());
+    if (query.userId !== actor.userId || !credentialOk || !orgOk) return 'mismatch';
+    if (!(await this.chatEnabled(ctx))) return 'forbidden';
+
+    if (!query.isPatient) {
+      const types = staffTypes(actor);
+      if (types.length === 0) return 'forbidden';
+      if (query.providerType !== undefined && query.providerType !== '' && !types.includes(query.providerType as ChatProviderType)) return 'mismatch';
+      return { actor, role: 'staff', lang: ctx.lang, name: personName(user), types, conversationId: null };
+    }
+
+    let grant: PatientGrant;
+    try {
+      grant = await this.patients.grant(ctx, query.patientId);
+    } catch {
+      return 'mismatch';
+    }
+    if (!canChat(grant.access)) return 'forbidden';
+    const repo = new ChatRepository(this.db, orgScope(actor.orgId));
+    let open = await repo.openForPatient(grant.patient.id);
+    if (!open) {
+      const type = query.providerType as ChatProviderType;
+      if (!CHAT_PROVIDER_TYPES.includes(type) || !query.reason || !CHAT_REASONS[type].includes(query.reason)) return 'noChat';
+      const { details } = await this.join(ctx, { provider_type: type, reason: query.reason, patient_id: grant.patient.id });
+      open = (await repo.view(details.conversation_id))!;
+    } else if ((query.providerType && query.providerType !== open.provider_type) || (query.reason && query.reason !== open.reason)) {
+      return 'mismatch';
+    }
+    return { actor, role: 'patient', lang: ctx.lang, name: this.senderNameFor(actor, grant), types: [], conversationId: open.id };
+  }
+
+  /** The conversations a socket is in: the patient's one, a staff member's active ones. */
+  async conversationsOf(identity: ChatIdentity): Promise<ConversationView[]> {
+    const repo = new ChatRepository(this.db, orgScope(identity.actor.orgId));
+    if (identity.role === 'staff') return repo.activeForProvider(identity.actor.userId);
+    const view = identity.conversationId === null ? undefined : await repo.view(identity.conversationId);
+    return view ? [view] : [];
+  }
+
+  /**
+   * The conversation a frame is for, if the sender is in it: a patient's own (a conversationId
+   * must be it); a staff member's active one (by conversationId, or by the patient's user id as
+   * the original's ReceiverId).
+   */
+  async conversationFor(identity: ChatIdentity, target: { conversationId?: number | undefined; ReceiverId?: number | undefined }): Promise<ConversationRow | null> {
+    if (identity.role === 'patient') {
+      if (target.conversationId !== undefined && target.conversationId !== identity.conversationId) return null;
+      const row = identity.conversationId === null ? undefined : await this.store.conversation(identity.conversationId);
+      return row && row.patient_user_id === identity.actor.userId ? row : null;
+    }
+    if (target.conversationId !== undefined) {
+      const row = await this.store.conversation(target.conversationId);
+      return row && row.org_id === identity.actor.orgId && row.provider_user_id === identity.actor.userId ? row : null;
+    }
+    if (target.ReceiverId !== undefined) {
+      const active = await this.conversationsOf(identity);
+      const row = active.find((c) => c.patient_user_id === target.ReceiverId);
+      return row ?? null;
+    }
+    return null;
+  }
+
+  /**
+   * Stores a message and tells the conversation's other sockets. Nothing is relayed or
+   * acknowledged before the row is stored; a duplicate (same client id) is acknowledged again
+   * but not relayed twice.
+   */
+  async post(identity: ChatIdentity, conversation: ConversationRow, message: Omit<NewMessage, 'conversation_id' | 'sender_user_id' | 'sender_name' | 'sender_role'>, fromSocket: string | null): Promise<{ row: MessageRow; duplicate: boolean }> {
+    const stored = await this.store.insertMessage({
+      ...message,
+      conversation_id: conversation.id,
+      sender_user_id: identity.actor.userId,
+      sender_name: identity.name,
+      sender_role: identity.role,
+    });
+    if (!stored.duplicate) {
+      await this.publish({
+        t: 'deliver',
+        conversationId: conversation.id,
+        senderUserId: identity.actor.userId,
+        fromSocket,
+        event: presentMessage(stored.row, -1, conversation.provider_type),
+      });
+    }
+    return stored;
+  }
+
+  /** A file's storage key for a conversation. */
+  fileKey(conversation: ConversationRow, extension: string): string {
+    return `chat/${conversation.org_id}/${conversation.id}/${randomBytes(16).toString('hex')}.${extension}`;
+  }
+
+  putFile(key: string, data: Buffer): Promise<void> {
+    return this.storage.put(key, data);
+  }
+
+  deleteFile(key: string): Promise<void> {
+    return this.storage.delete(key);
+  }
+
+  /** The waiting patients of the queues a staff member serves. */
+  async queue(ctx: SignedInContext | { actor: Actor }): Promise<QueueEntry[]> {
+    const types = staffTypes(ctx.actor);
+    if (types.length === 0) throw new HttpError(403, 'errors:chatNotStaff');
+    return this.queueOf(ctx.actor.orgId, types, 'lang' in ctx ? ctx.lang : 'en');
+  }
+
+  async queueOf(orgId: number, types: readonly ChatProviderType[], lang: Language): Promise<QueueEntry[]> {
+    const rows = await new ChatRepository(this.db, orgScope(orgId)).queue(types);
+    return rows.map((row) => ({
+      conversation_id: row.id,
+      patient_id: row.patient_id,
+      patient_name: row.patient_name,
+      provider_type: row.provider_type,
+      reason_for_visit: reasonLabel(lang, row.reason),
+      queued_at: new Date(row.queued_at).toISOString(),
+      position: row.position,
+    }));
+  }
+
+  /** A provider or peer coach takes a waiting patient (the chosen one, or the next); the patient is greeted. */
+  async take(ctx: SignedInContext, body: { conversation_id?: number | undefined; provider_type?: ChatProviderType | undefined }): Promise<ChatConversation> {
+    const served = staffTypes(ctx.actor);
+    if (served.length === 0) throw new HttpError(403, 'errors:chatNotStaff');
+    const types = body.provider_type ? served.filter((t) => t === body.provider_type) : served;
+    if (types.length === 0) throw new HttpError(403, 'errors:chatNotStaff');
+    const repo = new ChatRepository(this.db, orgScope(ctx.actor.orgId));
+    const taken = await repo.take(ctx.actor.userId, types, body.conversation_id);
+    if (!taken) {
+      if (body.conversation_id === undefined) throw new HttpError(404, 'errors:chatQueueEmpty');
+      const row = await this.store.conversation(body.conversation_id);
+      if (!row || row.org_id !== ctx.actor.orgId || !types.includes(row.provider_type)) throw notFound();
+      throw new HttpError(409, 'errors:chatTaken');
+    }
+    await this.audit.record(ctx, { action: 'chat_taken', outcome: 'success', subject: `patient:${taken.patient_id}`, detail: { conversation: taken.id } });
+    const view = (await repo.view(taken.id))!;
+    const providerName = personName(ctx.actor.user);
+    const providerTypeName = translate(taken.language as Language, `chat:providerTypes.${taken.provider_type}`);
+    await this.publish({
+      t: 'started',
+      conversationId: taken.id,
+      providerUserId: ctx.actor.userId,
+      event: {
+        type: 'started',
+        conversationId: taken.id,
+        provider_name: providerName,
+        provider_type: taken.provider_type,
+        patient_name: view.patient_name,
+        patient_id: taken.patient_id,
+        reason_for_visit: reasonLabel(taken.language as Language, taken.reason),
+        startedAt: new Date(taken.started_at ?? Date.now()).toISOString(),
+      },
+    });
+    const greeting = translate(taken.language as Language, 'chat:greeting', { patient: view.patient_name.split(' ')[0] ?? '', provider: providerName, providerType: providerTypeName.toLowerCase() });
+    const identity: ChatIdentity = { actor: ctx.actor, role: 'staff', lang: ctx.lang, name: providerName, types: served, conversationId: null };
+    await this.post(identity, taken, { kind: 'greeting', body: greeting, content_type: 'text/plain' }, null);
+    await this.publish({ t: 'queue', orgId: ctx.actor.orgId });
+    return presentConversation(view, ctx.lang);
+  }
+
+  /**
+   * Ends a conversation: once (a second end changes nothing). The exit notice is stored as the
+   * conversation's last message and sent to the other side: "<name> exited the chat session at <time>".
+   */
+  async endConversation(conversation: ConversationRow, by: { userId: number | null; name: string }, reason: ChatEndReason): Promise<ConversationRow | null> {
+    const ended = await new ChatRepository(this.db, orgScope(conversation.org_id)).end(conversation.id, by.userId, reason);
+    if (!ended) return null;
+    const endedAt = new Date(ended.ended_at ?? Date.now()).toISOString();
+    const text = translate('en', 'chat:exited', { name: by.name, time: endedAt });
+    const row = await this.store.insertMessage({
+      conversation_id: ended.id,
+      sender_user_id: by.userId,
+      sender_name: by.name,
+      sender_role: reason === 'provider' ? 'staff' : 'patient',
+      kind: 'exit',
+      body: text,
+      content_type: 'text/plain',
+    });
+    await this.publish({ t: 'deliver', conversationId: ended.id, senderUserId: by.userId, fromSocket: null, event: presentMessage(row.row, -1, ended.provider_type) });
+    await this.publish({ t: 'ended', conversationId: ended.id, event: { type: 'ended', conversationId: ended.id, Message: text, SenderName: by.name, endedAt, reason } });
+    if (conversation.status === 'queued') await this.publish({ t: 'queue', orgId: conversation.org_id });
+    return ended;
+  }
+
+  /** POST endchat, or the socket's endChat: the patient's open chat, or a staff member's chosen one. */
+  async end(ctx: SignedInContext, body: { conversation_id?: number | undefined; patient_id?: number | undefined }): Promise<ChatConversation> {
+    const repo = new ChatRepository(this.db, orgScope(ctx.actor.orgId));
+    let conversation: ConversationRow | undefined;
+    let by: { userId: number; name: string };
+    let reason: ChatEndReason;
+    const asStaff = body.conversation_id !== undefined ? await this.store.conversation(body.conversation_id) : undefined;
+    if (asStaff && asStaff.org_id === ctx.actor.orgId && asStaff.provider_user_id === ctx.actor.userId) {
+      conversation = asStaff;
+      by = { userId: ctx.actor.userId, name: personName(ctx.actor.user) };
+      reason = 'provider';
+    } else {
+      const grant = await this.chatGrant(ctx, body.patient_id);
+      const open = await repo.openForPatient(grant.patient.id);
+      if (!open || (body.conversation_id !== undefined && open.id !== body.conversation_id)) throw new HttpError(404, 'errors:chatNotOpen');
+      conversation = open;
+      by = { userId: ctx.actor.userId, name: this.senderNameFor(ctx.actor, grant) };
+      reason = 'patient';
+    }
+    if (conversation.status === 'ended') throw new HttpError(404, 'errors:chatNotOpen');
+    await this.endConversation(conversation, by, reason);
+    await this.audit.record(ctx, { action: 'chat_ended', outcome: 'success', subject: `patient:${conversation.patient_id}`, detail: { conversation: conversation.id } });
+    return presentConversation((await repo.view(conversation.id))!, ctx.lang);
+  }
+
+  /** Ends what nobody is at any more (run by the scheduler; SKIP-LOCKED-free: ending is idempotent). */
+  async sweep(): Promise<{ ended: number; tickets: number }> {
+    let ended = 0;
+    for (const row of await this.store.gone(CHAT_ACTIVE_GONE_MS)) {
+      const view = await new ChatRepository(this.db, orgScope(row.org_id)).view(row.id);
+      if (await this.endConversation(row, { userId: row.patient_user_id, name: view?.patient_name ?? '' }, row.status === 'queued' ? 'abandoned' : 'timeout')) ended++;
+    }
+    return { ended, tickets: await this.store.deleteOldTickets() };
+  }
+
+  /** Whose conversation it is to read: the patient's side (owner or carer) or its provider. Refusals are 404, audited. */
+  private async readable(ctx: SignedInContext, conversationId: number): Promise<ConversationRow> {
+    const row = await this.store.conversation(conversationId);
+    if (row && row.org_id === ctx.actor.orgId) {
+      if (row.provider_user_id === ctx.actor.userId) {
+        await this.audit.record(ctx, { action: 'chat_read', outcome: 'success', subject: `patient:${row.patient_id}`, detail: { conversation: row.id } });
+        return row;
+      }
+      // The patient's side: whoever the patients policy lets read the record (refusals audited there).
+      await this.patients.grant(ctx, row.patient_id);
+      return row;
+    }
+    throw notFound();
+  }
+
+  async conversations(ctx: SignedInContext, patientId?: number): Promise<ChatConversation[]> {
+    const repo = new ChatRepository(this.db, orgScope(ctx.actor.orgId));
+    if (staffTypes(ctx.actor).length > 0 && (patientId === undefined || patientId !== ctx.actor.user.own_patient?.id)) {
+      const rows = await repo.listForProvider(ctx.actor.userId, patientId);
+      if (patientId !== undefined) await this.audit.record(ctx, { action: 'chat_read', outcome: 'success', subject: `patient:${patientId}`, detail: { conversations: rows.length } });
+      if (rows.length > 0 || patientId !== undefined) return rows.map((r) => presentConversation(r, ctx.lang));
+    }
+    const grant = await this.patients.grant(ctx, patientId);
+    return (await repo.listForPatient(grant.patient.id)).map((r) => presentConversation(r, ctx.lang));
+  }
+
+  async transcript(ctx: SignedInContext, id: number): Promise<ChatTranscript> {
+    const row = await this.readable(ctx, id);
+    const view = (await new ChatRepository(this.db, orgScope(ctx.actor.orgId)).view(row.id))!;
+    const messages = await this.store.messages(row.id);
+    return { conversation: presentConversation(view, ctx.lang), messages: messages.map((m) => presentMessage(m, ctx.actor.userId, row.provider_type)) };
+  }
+
+  /** A chat file's bytes, for the conversation's participants only. */
+  async file(ctx: SignedInContext, messageId: number): Promise<{ data: Buffer; name: string; contentType: string; row: ConversationRow }> {
+    const message = await this.store.message(messageId);
+    if (!message || message.kind !== 'file' || !message.file_key) throw new HttpError(404, 'errors:chatFileNotFound');
+    const row = await this.readable(ctx, message.conversation_id);
+    const data = await this.storage.get(message.file_key);
+    if (!data) throw new HttpError(404, 'errors:chatFileNotFound');
+    return { data, name: message.file_name ?? 'file', contentType: message.content_type, row };
+  }
+
+  /** Saves a chat file into the patient's Document Center (the patient's side; the feature must be on). */
+  async saveFile(ctx: SignedInContext, messageId: number, folderId?: number): Promise<DocumentDto> {
+    const { data, name, contentType, row } = await this.file(ctx, messageId);
+    if (row.provider_user_id === ctx.actor.userId && row.patient_user_id !== ctx.actor.userId) throw new HttpError(404, 'errors:chatFileNotFound');
+    await this.features.require(ctx, 'document-center');
+    return this.documents.upload(ctx, folderId !== undefined ? { folder: String(folderId) } : {}, { data, filename: name, mimetype: contentType }, row.patient_id);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    chat: ChatService;
+  }
+}
+
+export default servicePlugin('chat', ['db', 'cache', 'patients-service', 'audit-service', 'storage', 'documents-service', 'features-service'], (app) => new ChatService(app.db, app.bus, app.patients, app.audit, app.storage, app.documents, app.features));

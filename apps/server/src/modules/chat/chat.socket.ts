@@ -1,0 +1,581 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type {} from '@fastify/websocket';
+import {
+  CHAT_CLOSE,
+  CHAT_FILE_MAX_BYTES,
+  CHAT_HEARTBEAT_MS,
+  CHAT_INLINE_MAX_BYTES,
+  CHAT_MAX_ERRORS,
+  CHAT_PING_MS,
+  CHAT_SLICE_CHARS,
+  CHAT_SOCKET_PATH,
+  SocketQuerySchema,
+  base64DecodedLength,
+  isStrictBase64,
+  parseClientFrame,
+  translate,
+  type ChatErrorCode,
+  type ClientFrame,
+  type FileSliceFrame,
+  type InlineFileFrame,
+  type QueueEntry,
+  type ServerEvent,
+  type TextFrame,
+} from '@healthbook/shared';
+import type { SignedInContext } from '../../context';
+import { FILE_TYPES, sniffFile } from '../../lib/files/file-types';
+import { stripMetadata } from '../../lib/files/strip-metadata';
+import { cleanFileName } from '../documents/documents.service';
+import type { ConversationRow } from './chat.repository';
+import { presentMessage, type ChatBusEvent, type ChatIdentity, type ChatService } from './chat.service';
+
+/** Messages (texts, files, typing) a socket may send in a burst, and how many a second after that. */
+const BURST = 20;
+const REFILL_PER_S = 5;
+/** How long queue recomputations for one organisation are gathered into one. */
+const QUEUE_DEBOUNCE_MS = 20;
+
+/** A file arriving in slices: one at a time per socket. */
+interface Transfer {
+  conversationId: number;
+  fileName: string;
+  contentType: string | undefined;
+  clientMessageId: string | undefined;
+  nextChunk: number;
+  parts: Buffer[];
+  bytes: number;
+}
+
+class RefusedFrame extends Error {
+  constructor(
+    readonly code: ChatErrorCode,
+    readonly vars: Record<string, string> = {},
+  ) {
+    super(code);
+  }
+}
+
+/** One open socket: who it is, the conversations it is in, and its frames handled one at a time. */
+class ChatSocket {
+  readonly id = randomBytes(9).toString('base64url');
+  readonly conversations = new Set<number>();
+  alive = true;
+  errors = 0;
+  transfer: Transfer | null = null;
+  lastPosition: number | null = null;
+  private tokens = BURST;
+  private refilledAt = Date.now();
+  /** Frames are handled in arrival order: a slice after the one before it. */
+  chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly ws: WebSocket,
+    readonly identity: ChatIdentity,
+  ) {}
+
+  get userId() {
+    return this.identity.actor.userId;
+  }
+  get orgId() {
+    return this.identity.actor.orgId;
+  }
+
+  send(event: ServerEvent): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(event));
+  }
+
+  /** Takes one message from the socket's allowance; false when it is sending too fast. */
+  allow(): boolean {
+    const now = Date.now();
+    this.tokens = Math.min(BURST, this.tokens + ((now - this.refilledAt) / 1000) * REFILL_PER_S);
+    this.refilledAt = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+/**
+ * The sockets of this process, and what they are in. Events come from the bus (from this
+ * process or another) and go to the sockets concerned; the queue's changes are recomputed once
+ * per organisation for the patients waiting and the staff watching here.
+ */
+export class ChatHub {
+  private readonly sockets = new Set<ChatSocket>();
+  private readonly byConversation = new Map<number, Set<ChatSocket>>();
+  private readonly byUser = new Map<number, Set<ChatSocket>>();
+  private readonly queueTimers = new Map<number, NodeJS.Timeout>();
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly chat: ChatService,
+    private readonly app: FastifyInstance,
+  ) {
+    chat.onEvent((event) => this.onBusEvent(event));
+    const every = (ms: number, work: () => Promise<unknown> | void) => {
+      const timer = setInterval(() => {
+        Promise.resolve()
+          .then(work)
+          .catch((err: unknown) => app.log.error({ err }, 'chat: periodic work failed'));
+      }, ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    // Patients with a socket here are still there (the queue counts only those seen lately).
+    every(CHAT_HEARTBEAT_MS, () => this.chat.store.touch(this.patientConversations()));
+    // Dead sockets are dropped; a socket whose session ended is closed (at once when the database says so).
+    every(CHAT_PING_MS, () => this.checkSockets());
+    app.onSessionsChanged((payload) => {
+      const id = Number(payload.slice(1));
+      const affected = [...this.sockets].filter((s) => (payload.startsWith('u') ? s.userId === id : payload.startsWith('o') ? s.orgId === id : true));
+      this.checkSessions(affected).catch((err: unknown) => app.log.error({ err }, 'chat: session check failed'));
+    });
+  }
+
+  private async checkSessions(sockets: ChatSocket[]): Promise<void> {
+    for (const s of sockets) {
+      const actor = await this.app.sessionActor(s.identity.actor.sessionId, s.userId);
+      if (!actor) s.ws.close(CHAT_CLOSE.session, 'session ended');
+    }
+  }
+
+  get size(): number {
+    return this.sockets.size;
+  }
+
+  private patientConversations(): number[] {
+    const ids = new Set<number>();
+    for (const s of this.sockets) if (s.identity.role === 'patient') for (const id of s.conversations) ids.add(id);
+    return [...ids];
+  }
+
+  private async checkSockets(): Promise<void> {
+    const live: ChatSocket[] = [];
+    for (const s of this.sockets) {
+      if (!s.alive) {
+        s.ws.terminate();
+        continue;
+      }
+      s.alive = false;
+      s.ws.ping();
+      live.push(s);
+    }
+    await this.checkSessions(live);
+  }
+
+  private join(s: ChatSocket, conversationId: number): void {
+    s.conversations.add(conversationId);
+    let set = this.byConversation.get(conversationId);
+    if (!set) this.byConversation.set(conversationId, (set = new Set()));
+    set.add(s);
+  }
+
+  private leave(s: ChatSocket, conversationId: number): void {
+    s.conversations.delete(conversationId);
+    const set = this.byConversation.get(conversationId);
+    set?.delete(s);
+    if (set?.size === 0) this.byConversation.delete(conversationId);
+  }
+
+  add(s: ChatSocket, conversationIds: number[]): void {
+    this.sockets.add(s);
+    let own = this.byUser.get(s.userId);
+    if (!own) this.byUser.set(s.userId, (own = new Set()));
+    own.add(s);
+    for (const id of conversationIds) this.join(s, id);
+  }
+
+  remove(s: ChatSocket): void {
+    this.sockets.delete(s);
+    for (const id of [...s.conversations]) this.leave(s, id);
+    const own = this.byUser.get(s.userId);
+    own?.delete(s);
+    if (own?.size === 0) this.byUser.delete(s.userId);
+  }
+
+  private onBusEvent(event: ChatBusEvent): void {
+    switch (event.t) {
+      case 'deliver':
+        for (const s of this.byConversation.get(event.conversationId) ?? []) {
+          if (s.id === event.fromSocket) continue;
+          s.send(event.event.type === 'message' ? { ...event.event, me: event.senderUserId === s.userId } : event.event);
+        }
+        return;
+      case 'started':
+        for (const s of this.byConversation.get(event.conversationId) ?? []) {
+          s.lastPosition = null;
+          s.send(event.event);
+        }
+        for (const s of this.byUser.get(event.providerUserId) ?? []) {
+          if (s.identity.role !== 'staff' || s.conversations.has(event.conversationId)) continue;
+          this.join(s, event.conversationId);
+          s.send(event.event);
+        }
+        return;
+      case 'ended':
+        for (const s of [...(this.byConversation.get(event.conversationId) ?? [])]) {
+          s.send(event.event);
+          if (s.identity.role === 'patient') s.ws.close(CHAT_CLOSE.ended, 'chat ended');
+          else this.leave(s, event.conversationId);
+        }
+        return;
+      case 'queue':
+        this.scheduleQueue(event.orgId);
+        return;
+    }
+  }
+
+  private scheduleQueue(orgId: number): void {
+    if (this.queueTimers.has(orgId)) return;
+    this.queueTimers.set(
+      orgId,
+      setTimeout(() => {
+        this.queueTimers.delete(orgId);
+        this.sendQueue(orgId).catch((err: unknown) => this.app.log.error({ err }, 'chat: queue update failed'));
+      }, QUEUE_DEBOUNCE_MS),
+    );
+  }
+
+  /** After a change in an organisation's queue: every waiting patient here gets their position, every console the queue. */
+  private async sendQueue(orgId: number): Promise<void> {
+    const here = [...this.sockets].filter((s) => s.orgId === orgId);
+    const staff = here.filter((s) => s.identity.role === 'staff');
+    const waiting = here.filter((s) => s.identity.role === 'patient' && s.identity.conversationId !== null);
+    if (staff.length === 0 && waiting.length === 0) return;
+    const lists = new Map<string, QueueEntry[]>();
+    const listIn = async (lang: ChatIdentity['lang']) => {
+      let list = lists.get(lang);
+      if (!list) lists.set(lang, (list = await this.chat.queueOf(orgId, ['coach', 'provider'], lang)));
+      return list;
+    };
+    for (const s of staff) s.send({ type: 'queue', queue: (await listIn(s.identity.lang)).filter((e) => s.identity.types.includes(e.provider_type)) });
+    if (waiting.length === 0) return;
+    const list = await listIn('en');
+    for (const s of waiting) {
+      const conversationId = s.identity.conversationId!;
+      const entry = list.find((e) => e.conversation_id === conversationId);
+      const position = entry ? entry.position : await this.chat.store.position(conversationId);
+      if (position !== null && position !== s.lastPosition) {
+        s.lastPosition = position;
+        s.send({ type: 'position', conversationId, Position: position });
+      }
+    }
+  }
+
+  /** Stopping: every socket is told to come back (to another process, or this one restarted). */
+  closeAll(code: number, reason: string): void {
+    for (const t of this.timers) clearInterval(t);
+    for (const t of this.queueTimers.values()) clearTimeout(t);
+    for (const s of this.sockets) s.ws.close(code, reason);
+  }
+}
+
+/** Is the upgrade from the product's own pages? (Non-browser clients send no Origin; the ticket still decides.) */
+export function originAllowed(request: FastifyRequest, publicUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  const allowed = new Set([new URL(publicUrl).origin]);
+  const host = request.headers.host;
+  if (host) for (const scheme of ['http', 'https']) allowed.add(`${scheme}://${host}`);
+  return allowed.has(origin);
+}
+
+/** What one socket does with its frames. */
+class FrameHandler {
+  constructor(
+    private readonly chat: ChatService,
+    private readonly s: ChatSocket,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private error(code: ChatErrorCode, frame?: { clientMessageId?: string | undefined; chunkId?: number | undefined }, vars: Record<string, string> = {}): void {
+    this.s.errors++;
+    this.s.send({
+      type: 'error',
+      code,
+      Message: translate(this.s.identity.lang, `chat:errors.${code}`, vars),
+      clientMessageId: frame?.clientMessageId ?? null,
+      chunkId: frame?.chunkId ?? null,
+    });
+    if (this.s.errors > CHAT_MAX_ERRORS) this.s.ws.close(CHAT_CLOSE.protocol, 'too many refused messages');
+  }
+
+  async handle(text: string): Promise<void> {
+    const parsed = parseClientFrame(text);
+    if (!parsed.ok) return this.error(parsed.reason === 'json' ? 'invalidJson' : 'invalidMessage');
+    const frame = parsed.frame;
+    try {
+      await this.dispatch(frame);
+    } catch (err) {
+      if (err instanceof RefusedFrame) return this.error(err.code, 'clientMessageId' in frame ? frame : undefined, err.vars);
+      this.log.error({ err }, 'chat: a message could not be handled');
+      if (frame.kind === 'slice') this.s.transfer = null;
+      this.error('serverError', 'clientMessageId' in frame ? frame : undefined);
+    }
+  }
+
+  private async dispatch(frame: ClientFrame): Promise<void> {
+    switch (frame.kind) {
+      case 'heartbeat':
+        return this.heartbeat();
+      case 'text':
+        return this.text(frame);
+      case 'file':
+        return this.inlineFile(frame);
+      case 'slice':
+        return this.slice(frame);
+      case 'typing': {
+        if (!this.s.allow()) return;
+        const conversation = await this.chat.conversationFor(this.s.identity, frame);
+        if (conversation?.status !== 'active') return;
+        await this.chat.publish({ t: 'deliver', conversationId: conversation.id, senderUserId: this.s.userId, fromSocket: this.s.id, event: { type: 'typing', conversationId: conversation.id, SenderName: this.s.identity.name } });
+        return;
+      }
+      case 'endChat': {
+        const conversation = await this.conversation(frame, true);
+        await this.chat.endConversation(conversation, { userId: this.s.userId, name: this.s.identity.name }, this.s.identity.role === 'staff' ? 'provider' : 'patient');
+        return;
+      }
+    }
+  }
+
+  private async heartbeat(): Promise<void> {
+    const id = this.s.identity.conversationId;
+    if (this.s.identity.role !== 'patient' || id === null) return;
+    const position = await this.chat.store.position(id);
+    if (position !== null) {
+      this.s.lastPosition = position;
+      this.s.send({ type: 'position', conversationId: id, Position: position });
+    }
+  }
+
+  /** The conversation a frame is for: the sender must be in it, and it must be open. */
+  private async conversation(frame: { conversationId?: number | undefined; ReceiverId?: number | undefined }, allowQueued = true): Promise<ConversationRow> {
+    const conversation = await this.chat.conversationFor(this.s.identity, frame);
+    if (!conversation) throw new RefusedFrame('notInConversation');
+    if (conversation.status === 'ended' || (!allowQueued && conversation.status !== 'active')) throw new RefusedFrame('notActive');
+    return conversation;
+  }
+
+  private ack(conversationId: number, ids: { id: number | null; chunkId: number | null; clientMessageId: string | undefined }): void {
+    this.s.send({ type: 'ack', received: 'ok', conversationId, chunkId: ids.chunkId, id: ids.id, clientMessageId: ids.clientMessageId ?? null });
+  }
+
+  private async text(frame: TextFrame): Promise<void> {
+    if (!this.s.allow()) throw new RefusedFrame('rateLimited');
+    const body = frame.Msg.trim();
+    if (!body) throw new RefusedFrame('emptyMessage');
+    const conversation = await this.conversation(frame);
+    const { row } = await this.chat.post(this.s.identity, conversation, { kind: 'text', body, content_type: 'text/plain', client_message_id: frame.clientMessageId ?? null }, this.s.id);
+    this.ack(conversation.id, { id: row.id, chunkId: null, clientMessageId: frame.clientMessageId });
+  }
+
+  private async inlineFile(frame: InlineFileFrame): Promise<void> {
+    if (!this.s.allow()) throw new RefusedFrame('rateLimited');
+    if (!isStrictBase64(frame.Msg)) throw new RefusedFrame('sliceInvalid');
+    if (base64DecodedLength(frame.Msg) > CHAT_INLINE_MAX_BYTES) throw new RefusedFrame('invalidMessage');
+    const conversation = await this.conversation(frame);
+    const id = await this.storeFile(conversation, Buffer.from(frame.Msg, 'base64'), frame.fileName, frame.clientMessageId);
+    this.ack(conversation.id, { id, chunkId: null, clientMessageId: frame.clientMessageId });
+  }
+
+  /**
+   * One slice of a larger file: slices come in order (the first is 0 or 1), each at most
+   * 32,000 characters of strict base64 (only the last may be padded), the file's name the same
+   * throughout, 5,242,880 bytes in all. Anything else drops the transfer and nothing is stored.
+   */
+  private async slice(frame: FileSliceFrame): Promise<void> {
+    const transfer = this.s.transfer;
+    const refuse = (code: ChatErrorCode, vars: Record<string, string> = {}) => {
+      this.s.transfer = null;
+      return new RefusedFrame(code, vars);
+    };
+    if (frame.chunkSize !== frame.Msg.length || !isStrictBase64(frame.Msg) || frame.Msg.length > CHAT_SLICE_CHARS) throw refuse('sliceInvalid');
+    if (!frame.isEOF && frame.Msg.includes('=')) throw refuse('sliceInvalid');
+    if (transfer) {
+      if (frame.chunkId !== transfer.nextChunk || frame.fileName !== transfer.fileName || (frame.conversationId !== undefined && frame.conversationId !== transfer.conversationId)) throw refuse('sliceOrder');
+    } else if (frame.chunkId > 1) {
+      throw refuse('sliceOrder');
+    }
+    const conversation = await this.conversation(frame);
+    const current: Transfer = transfer ?? {
+      conversationId: conversation.id,
+      fileName: frame.fileName,
+      contentType: frame.contentType,
+      clientMessageId: frame.clientMessageId,
+      nextChunk: frame.chunkId,
+      parts: [],
+      bytes: 0,
+    };
+    const part = Buffer.from(frame.Msg, 'base64');
+    current.bytes += part.length;
+    if (current.bytes > CHAT_FILE_MAX_BYTES) throw refuse('fileTooLarge', { name: frame.fileName });
+    current.parts.push(part);
+    current.nextChunk = frame.chunkId + 1;
+    this.s.transfer = current;
+    if (!frame.isEOF) return this.ack(conversation.id, { id: null, chunkId: frame.chunkId, clientMessageId: current.clientMessageId });
+    this.s.transfer = null;
+    const id = await this.storeFile(conversation, Buffer.concat(current.parts, current.bytes), current.fileName, current.clientMessageId);
+    this.ack(conversation.id, { id, chunkId: frame.chunkId, clientMessageId: current.clientMessageId });
+  }
+
+  /** A whole file: its type from its bytes (the upload allow list), stored, then its message. */
+  private async storeFile(conversation: ConversationRow, data: Buffer, fileName: string, clientMessageId: string | undefined): Promise<number> {
+    const type = sniffFile(data);
+    if (!type) throw new RefusedFrame('fileType');
+    const clean = stripMetadata(data, type);
+    const key = this.chat.fileKey(conversation, FILE_TYPES[type]);
+    await this.chat.putFile(key, clean);
+    try {
+      const { row, duplicate } = await this.chat.post(
+        this.s.identity,
+        conversation,
+        { kind: 'file', body: cleanFileName(fileName, type), content_type: type, file_key: key, file_name: cleanFileName(fileName, type), file_size: clean.length, client_message_id: clientMessageId ?? null },
+        this.s.id,
+      );
+      if (duplicate) await this.chat.deleteFile(key);
+      return row.id;
+    } catch (err) {
+      await this.chat.deleteFile(key).catch(() => undefined);
+      throw err;
+    }
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    chatHub: ChatHub;
+  }
+}
+
+/**
+ * GET /api/v1/chat/socket/ (the public context: the single-use ticket authenticates). The
+ * upgrade is refused (403) from a foreign Origin; then the ticket, the session and every query
+ * parameter are checked, and a mismatch closes the socket with its CHAT_CLOSE code.
+ */
+export const chatSocketRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, { publicUrl }) => {
+  const chat = app.chat;
+  const hub = new ChatHub(chat, app);
+  app.decorate('chatHub', hub);
+  app.addHook('preClose', (done) => {
+    hub.closeAll(CHAT_CLOSE.restarting, 'server restarting');
+    done();
+  });
+
+  app.get(
+    CHAT_SOCKET_PATH,
+    {
+      websocket: true,
+      schema: { hide: true },
+      preValidation: async (request, reply) => {
+        if (!originAllowed(request, publicUrl)) return reply.code(403).send({ detail: translate(request.lang, 'errors:forbidden') });
+      },
+    },
+    (socket, request) => {
+      // Frames that arrive while the ticket is checked wait for it.
+      const early: string[] = [];
+      let onFrame: ((text: string) => void) | null = null;
+      socket.on('message', (data, isBinary) => {
+        const text = isBinary ? '\u0000' : data.toString();
+        if (onFrame) onFrame(text);
+        else if (early.length < 50) early.push(text);
+      });
+      void open(socket, request)
+        .then((s) => {
+          if (!s) return;
+          const handler = new FrameHandler(chat, s, request.log);
+          onFrame = (text) => {
+            s.chain = s.chain.then(() => handler.handle(text));
+          };
+          for (const text of early.splice(0)) onFrame(text);
+        })
+        .catch((err: unknown) => {
+          request.log.error({ err }, 'chat: a socket could not be opened');
+          socket.close(1011, 'server error');
+        });
+    },
+  );
+
+  async function open(socket: WebSocket, request: FastifyRequest): Promise<ChatSocket | null> {
+    const query = SocketQuerySchema.safeParse(request.query);
+    if (!query.success) {
+      const ticketBad = !(request.query as Record<string, unknown> | undefined)?.ticket;
+      socket.close(ticketBad ? CHAT_CLOSE.ticket : CHAT_CLOSE.mismatch, ticketBad ? 'ticket missing' : 'invalid parameters');
+      return null;
+    }
+    const ticket = await chat.useTicket(query.data.ticket);
+    if (!ticket) {
+      socket.close(CHAT_CLOSE.ticket, 'ticket invalid, used or expired');
+      return null;
+    }
+    const actor = await app.sessionActor(ticket.session_id, ticket.user_id);
+    if (!actor) {
+      socket.close(CHAT_CLOSE.session, 'session ended');
+      return null;
+    }
+    const ctx: SignedInContext = { actor, lang: request.lang, ip: request.ip, log: request.log };
+    const identity = await chat.identify(ctx, query.data);
+    if (typeof identity === 'string') {
+      if (identity === 'mismatch') await app.audit.record(ctx, { action: 'chat_socket', outcome: 'denied', subject: `user:${actor.userId}`, detail: { reason: identity } });
+      const code = { mismatch: CHAT_CLOSE.mismatch, forbidden: CHAT_CLOSE.forbidden, noChat: CHAT_CLOSE.noChat }[identity];
+      socket.close(code, identity);
+      return null;
+    }
+    if (socket.readyState !== socket.OPEN) return null;
+
+    const s = new ChatSocket(socket, identity);
+    const conversations = await chat.conversationsOf(identity);
+    hub.add(
+      s,
+      conversations.map((c) => c.id),
+    );
+    socket.on('pong', () => {
+      s.alive = true;
+    });
+    socket.on('close', () => hub.remove(s));
+    if (socket.readyState !== socket.OPEN) {
+      hub.remove(s);
+      return null;
+    }
+
+    s.send({
+      type: 'welcome',
+      role: identity.role,
+      userId: actor.userId,
+      conversations: conversations.map((c) => ({
+        conversation_id: c.id,
+        status: c.status,
+        patient_id: c.patient_id,
+        patient_name: c.patient_name,
+        provider_name: c.provider_name,
+        provider_type: c.provider_type,
+        reason_for_visit: translate(identity.lang, `chat:reasons.${c.reason}`),
+      })),
+    });
+    for (const c of conversations) {
+      if (identity.role === 'patient' && c.status === 'active' && c.provider_name && c.started_at) {
+        s.send({
+          type: 'started',
+          conversationId: c.id,
+          provider_name: c.provider_name,
+          provider_type: c.provider_type,
+          patient_name: c.patient_name,
+          patient_id: c.patient_id,
+          reason_for_visit: translate(identity.lang, `chat:reasons.${c.reason}`),
+          startedAt: new Date(c.started_at).toISOString(),
+        });
+      }
+      // What was said since the client's last message (everything, on a first connection).
+      for (const row of await chat.store.messages(c.id, query.data.lastMessageId ?? 0)) s.send(presentMessage(row, actor.userId, c.provider_type));
+    }
+    if (identity.role === 'patient') {
+      await chat.store.touch(conversations.map((c) => c.id));
+      if (conversations.some((c) => c.status === 'queued')) await chat.publish({ t: 'queue', orgId: actor.orgId });
+    } else {
+      s.send({ type: 'queue', queue: await chat.queueOf(actor.orgId, identity.types, identity.lang) });
+    }
+    return s;
+  }
+};
