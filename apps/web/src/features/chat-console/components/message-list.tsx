@@ -76,7 +76,7 @@ export function MessageList({ lines, end, label, live = false, typing = null, ma
           if (line.kind === 'exit') {
             return (
               <li key={line.key}>
-                <ExitNotice end={{ by: 'other', name: line.senderName, at: line.sentAt }} />
+                <ExitNotice end={{ by: line.me ? 'me' : 'other', name: line.senderName, at: line.sentAt }} />
               </li>
             );
           }
