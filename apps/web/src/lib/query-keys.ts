@@ -89,8 +89,8 @@ export const queryKeys = {
   },
   chatConsole: {
     all: ['chat-console'] as const,
-    /** GET /api/v1/chat/queue/ (kept current by the socket's `queue` events) */
-    queue: () => [...queryKeys.chatConsole.all, 'queue'] as const,
+    /** GET /api/v1/chat/queue/ (kept current by the socket's `queue` events); the reasons come in the reader's language. */
+    queue: (language: string) => [...queryKeys.chatConsole.all, 'queue', language] as const,
     /** GET /api/v1/chat/conversations/?patient=: the staff member's conversations (with one patient, or all). */
     conversations: (patient: number | null) => [...queryKeys.chatConsole.all, 'conversations', patient] as const,
     /** GET /api/v1/chat/conversations/{id}/ */

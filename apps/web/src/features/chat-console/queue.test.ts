@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueEntry } from '@healthbook/shared/chat-protocol';
-import { reasonLabel, sortQueue, splitDuration, waitedSince, waitingText, withoutConversation } from './queue';
+import { mergeQueue, reasonLabel, sortQueue, splitDuration, waitedSince, waitingText, withoutConversation } from './queue';
 
 const entry = (conversation_id: number, queued_at: string, position: number, provider_type: QueueEntry['provider_type'] = 'coach'): QueueEntry => ({
   conversation_id,
@@ -24,6 +24,19 @@ describe('the queue', () => {
     expect(sortQueue(queue).map((e) => e.conversation_id)).toEqual([1, 2, 4, 3, 5]);
     // The list given is left as it was.
     expect(queue[0]!.conversation_id).toBe(3);
+  });
+
+  it("keeps the reader's words for the patients already listed, and says when someone new came", () => {
+    const listed = [{ ...entry(1, '2026-11-25T10:01:00Z', 1), reason_for_visit: 'Άγχος ή στρες' }];
+    const incoming = [entry(2, '2026-11-25T10:02:00Z', 2), { ...entry(1, '2026-11-25T10:01:00Z', 1), reason_for_visit: 'Stress or anxiety' }];
+    const merged = mergeQueue(listed, incoming);
+    expect(merged.queue.map((e) => [e.conversation_id, e.reason_for_visit])).toEqual([
+      [1, 'Άγχος ή στρες'],
+      [2, 'stress'],
+    ]);
+    expect(merged.fresh).toBe(true);
+    expect(mergeQueue(merged.queue, [incoming[1]!]).fresh).toBe(false);
+    expect(mergeQueue(undefined, []).fresh).toBe(false);
   });
 
   it('drops a conversation taken', () => {

@@ -11,6 +11,17 @@ export function sortQueue(queue: readonly QueueEntry[]): QueueEntry[] {
   );
 }
 
+/**
+ * The queue of a socket `queue` event, kept in the reader's language: the socket speaks the
+ * browser's language, the REST answer the app's, so a patient already listed keeps the words
+ * the REST answer gave. `fresh` says whether someone new came (then the REST answer is asked again).
+ */
+export function mergeQueue(listed: readonly QueueEntry[] | undefined, incoming: readonly QueueEntry[]): { queue: QueueEntry[]; fresh: boolean } {
+  const words = new Map((listed ?? []).map((e) => [e.conversation_id, e.reason_for_visit]));
+  const queue = incoming.map((e) => (words.has(e.conversation_id) ? { ...e, reason_for_visit: words.get(e.conversation_id)! } : e));
+  return { queue: sortQueue(queue), fresh: incoming.some((e) => !words.has(e.conversation_id)) };
+}
+
 /** The queue without one conversation (taken by this staff member, before the server's next `queue` event). */
 export const withoutConversation = (queue: readonly QueueEntry[], conversationId: number): QueueEntry[] =>
   queue.filter((entry) => entry.conversation_id !== conversationId);

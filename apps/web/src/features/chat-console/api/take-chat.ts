@@ -17,7 +17,7 @@ export function useTakeChat() {
     mutationFn: takeChat,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.chatConsole.queue() }),
+        queryClient.invalidateQueries({ queryKey: [...queryKeys.chatConsole.all, 'queue'] }),
         queryClient.invalidateQueries({ queryKey: [...queryKeys.chatConsole.all, 'conversations'] }),
       ]),
   });

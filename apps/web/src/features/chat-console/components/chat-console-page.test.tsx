@@ -155,9 +155,13 @@ describe('the chat console', () => {
     expect(screen.getByText('1 patient waiting')).toBeTruthy();
 
     // The socket's queue events replace the list.
-    socket().emit({ type: 'queue', queue: [entry(), entry({ conversation_id: 2, patient_id: 102, patient_name: 'Nikos Pappas', reason_for_visit: 'loneliness', position: 2 })] });
+    // Someone new: the REST answer (in the reader's language) is read again.
+    server.queue = [entry(), entry({ conversation_id: 2, patient_id: 102, patient_name: 'Nikos Pappas', reason_for_visit: 'loneliness', position: 2 })];
+    const reads = calls.filter((c) => c.url === '/api/v1/chat/queue/').length;
+    socket().emit({ type: 'queue', queue: server.queue });
     expect(await screen.findByText('2 patients waiting')).toBeTruthy();
     expect(within(await screen.findByRole('row', { name: /Nikos Pappas/ })).getByText('Feeling lonely')).toBeTruthy();
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/v1/chat/queue/').length).toBe(reads + 1));
     socket().emit({ type: 'queue', queue: [] });
     expect(await screen.findByText('No one is waiting right now. Patients appear here as soon as they join the queue.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Take next patient' }).hasAttribute('disabled')).toBe(true);
@@ -186,8 +190,9 @@ describe('the chat console', () => {
     const log = within(panel).getByRole('log', { name: `Messages with ${MARIA}` });
     expect(await within(log).findByText(/How can I help you today/)).toBeTruthy();
 
-    // A text: Enter sends it, shown as sending until the server's ack.
+    // Straight to writing: the message field has the focus. A text: Enter sends it, shown as sending until the server's ack.
     const field = within(panel).getByRole('textbox', { name: 'Your Message' });
+    await waitFor(() => expect(document.activeElement).toBe(field));
     fireEvent.change(field, { target: { value: '   ' } });
     fireEvent.keyDown(field, { key: 'Enter' });
     expect(socket().texts).toHaveLength(0);

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { FlashMessage, type Flash } from '../../../components/flash-message';
+import { FlashMessage } from '../../../components/flash-message';
 import { HubPage } from '../../../components/hub-page';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { useCurrentUser } from '../../../lib/auth';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { chatQueuesOf } from '../../../lib/roles';
@@ -26,7 +27,8 @@ export function ChatConsolePage({ connect }: { connect: ChatSocketFactory }) {
   const user = useCurrentUser();
   if (!user) throw new Error('A signed-in page rendered without a user');
   const chat = useChatConsole({ connect, user, clientId });
-  const [message, setMessage] = useState<Flash | null>(null);
+  // A chat taken: said to screen readers, and its message field takes the focus.
+  const [taken, setTaken] = useState<{ conversationId: number; text: string } | null>(null);
   const connected = chat.connection.status === 'open';
   const notice = chat.state.notice;
   const chatsHeading = 'chat-console-open-chats';
@@ -46,25 +48,22 @@ export function ChatConsolePage({ connect }: { connect: ChatSocketFactory }) {
         queues={chatQueuesOf(user)}
         onTaken={(conversation) => {
           chat.taken(conversation);
-          setMessage({ severity: 'success', text: t('queue.taken', { name: conversation.patient_name }) });
+          setTaken({ conversationId: conversation.conversation_id, text: t('queue.taken', { name: conversation.patient_name }) });
         }}
       />
+      <Box role="status" sx={visuallyHidden}>
+        {taken?.text}
+      </Box>
 
       <Box component="section" aria-labelledby={chatsHeading} sx={{ mb: 5 }}>
         <Typography id={chatsHeading} variant="h2" sx={{ fontSize: '1.5rem', mb: 1.5 }}>
           {t('chats.heading')}
         </Typography>
-        <ChatPanes chat={chat} connected={connected} />
+        <ChatPanes chat={chat} connected={connected} focus={taken?.conversationId ?? null} />
       </Box>
 
       <PastChatsSection />
-      <FlashMessage
-        message={message ?? (notice ? { severity: 'error', text: notice } : null)}
-        onClose={() => {
-          setMessage(null);
-          chat.dismissNotice();
-        }}
-      />
+      <FlashMessage message={notice ? { severity: 'error', text: notice } : null} onClose={chat.dismissNotice} />
     </HubPage>
   );
 }

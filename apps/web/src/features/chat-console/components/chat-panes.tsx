@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
@@ -29,7 +29,7 @@ const tabId = (id: number) => `chat-tab-${id}`;
 const panelId = (id: number) => `chat-panel-${id}`;
 
 /** The staff member's open chats: a tab per conversation (new messages counted on the tabs not shown), one pane each. */
-export function ChatPanes({ chat, connected }: { chat: ChatConsole; connected: boolean }) {
+export function ChatPanes({ chat, connected, focus }: { chat: ChatConsole; connected: boolean; focus: number | null }) {
   const { t } = useTranslation(['chatConsole', 'chat']);
   const { panes } = chat.state;
   const selected = panes.find((p) => p.conversationId === chat.state.selected) ?? panes[0] ?? null;
@@ -85,14 +85,14 @@ export function ChatPanes({ chat, connected }: { chat: ChatConsole; connected: b
           hidden={pane.conversationId !== selected.conversationId}
           sx={{ p: { xs: 1.5, sm: 2.5 } }}
         >
-          <ChatPaneView pane={pane} chat={chat} connected={connected} />
+          <ChatPaneView pane={pane} chat={chat} connected={connected} focus={focus === pane.conversationId} />
         </Box>
       ))}
     </Paper>
   );
 }
 
-function ChatPaneView({ pane, chat, connected }: { pane: ChatPane; chat: ChatConsole; connected: boolean }) {
+function ChatPaneView({ pane, chat, connected, focus }: { pane: ChatPane; chat: ChatConsole; connected: boolean; focus: boolean }) {
   const { t } = useTranslation(['chatConsole', 'chat']);
   const reasonText = useReasonText();
   const end = useEndChat();
@@ -102,6 +102,11 @@ function ChatPaneView({ pane, chat, connected }: { pane: ChatPane; chat: ChatCon
   const name = pane.patientName || t('chats.unknownPatient');
   const typing = useTyping(pane.typingAt);
   const active = pane.status === 'active';
+  // Just taken: straight to writing.
+  const input = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (focus) input.current?.focus();
+  }, [focus]);
 
   const confirmEnd = async () => {
     setConfirming(false);
@@ -150,6 +155,7 @@ function ChatPaneView({ pane, chat, connected }: { pane: ChatPane; chat: ChatCon
       <Box sx={{ mt: 1.5 }}>
         {active ? (
           <Composer
+            inputRef={input}
             connected={connected}
             sending={pane.sending}
             onSend={(text) => chat.sendText(pane.conversationId, text)}

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -14,6 +14,8 @@ import type { FileFailure } from '../hooks/use-chat-console';
 export const CHAT_FILE_ACCEPT = 'application/pdf,image/png,image/jpeg,image/gif,image/webp,image/heic,image/heif';
 
 export interface ComposerProps {
+  /** The message field (the pane focuses it when a chat was just taken). */
+  inputRef?: Ref<HTMLTextAreaElement>;
   connected: boolean;
   /** The attachment going out, or null. */
   sending: { name: string; sent: number; total: number } | null;
@@ -29,7 +31,7 @@ export interface ComposerProps {
  * "Sending attachment" indicator. Text waits for the connection; attachments wait for it and
  * for the file going out.
  */
-export function Composer({ connected, sending, onSend, onFile, onTyping }: ComposerProps) {
+export function Composer({ inputRef, connected, sending, onSend, onFile, onTyping }: ComposerProps) {
   const { t } = useTranslation(['chatConsole', 'chat']);
   const [text, setText] = useState('');
   const [fileError, setFileError] = useState<string | null>(null);
@@ -106,6 +108,7 @@ export function Composer({ connected, sending, onSend, onFile, onTyping }: Compo
           maxRows={5}
           fullWidth
           size="small"
+          inputRef={inputRef}
           slotProps={{ htmlInput: { maxLength: CHAT_TEXT_MAX } }}
         />
         <IconButton type="submit" color="primary" aria-label={t('composer.send')} disabled={!connected || !text.trim()}>

@@ -17,6 +17,7 @@ import type { ChatConversation } from '@healthbook/shared/contracts/chat';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { useConversations } from '../api/list-conversations';
 import { TranscriptDialog } from './history-dialogs';
+import { wideOnly } from './queue-section';
 import { useConversationTime, useReasonText } from './transcript-view';
 
 /** Rows shown before "Show more". */
@@ -58,9 +59,11 @@ export function PastChatsSection() {
                 <TableRow>
                   <TableCell>{t('history.when')}</TableCell>
                   <TableCell>{t('history.patient')}</TableCell>
-                  <TableCell>{t('history.reason')}</TableCell>
+                  <TableCell sx={wideOnly}>{t('history.reason')}</TableCell>
                   <TableCell>{t('history.statusLabel')}</TableCell>
-                  <TableCell align="right">{t('history.messages')}</TableCell>
+                  <TableCell align="right" sx={wideOnly}>
+                    {t('history.messages')}
+                  </TableCell>
                   <TableCell>
                     <Box component="span" sx={visuallyHidden}>
                       {t('queue.actions')}
@@ -75,11 +78,13 @@ export function PastChatsSection() {
                       {when(c)}
                     </TableCell>
                     <TableCell>{c.patient_name}</TableCell>
-                    <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>{reasonText(c.reason, c.reason_for_visit)}</TableCell>
+                    <TableCell sx={{ ...wideOnly, maxWidth: 280, overflowWrap: 'anywhere' }}>{reasonText(c.reason, c.reason_for_visit)}</TableCell>
                     <TableCell>
                       <Chip size="small" variant={c.status === 'active' ? 'filled' : 'outlined'} color={c.status === 'active' ? 'primary' : 'default'} label={t(`history.status.${c.status}`)} />
                     </TableCell>
-                    <TableCell align="right">{c.message_count}</TableCell>
+                    <TableCell align="right" sx={wideOnly}>
+                      {c.message_count}
+                    </TableCell>
                     <TableCell align="right">
                       <Button size="small" onClick={() => setViewing(c)} aria-label={t('history.viewOf', { name: c.patient_name, when: when(c) })}>
                         {t('history.view')}

@@ -26,6 +26,9 @@ import { useTakeChat } from '../api/take-chat';
 import { sortQueue, waitedSince, waitingText } from '../queue';
 import { useReasonText } from './transcript-view';
 
+/** Columns a phone leaves out (the table scrolls sideways otherwise). */
+export const wideOnly = { display: { xs: 'none', md: 'table-cell' } } as const;
+
 /** The waiting time of one patient, renewed every second (only this cell draws again). */
 function WaitingTime({ queuedAt }: { queuedAt: string }) {
   const { t } = useTranslation('chatConsole');
@@ -52,9 +55,9 @@ export interface QueueSectionProps {
  * read again.
  */
 export function QueueSection({ queues, onTaken }: QueueSectionProps) {
-  const { t } = useTranslation(['chatConsole', 'chat']);
+  const { t, i18n } = useTranslation(['chatConsole', 'chat']);
   const headingId = useId();
-  const queue = useQueue();
+  const queue = useQueue(i18n.resolvedLanguage ?? 'en');
   const take = useTakeChat();
   const reasonText = useReasonText();
   const [from, setFrom] = useState<ChatProviderType | 'any'>('any');
@@ -140,9 +143,11 @@ export function QueueSection({ queues, onTaken }: QueueSectionProps) {
                   <TableRow>
                     <TableCell>{t('queue.patient')}</TableCell>
                     <TableCell>{t('queue.reason')}</TableCell>
-                    <TableCell>{t('queue.providerType')}</TableCell>
+                    <TableCell sx={wideOnly}>{t('queue.providerType')}</TableCell>
                     <TableCell>{t('queue.waiting')}</TableCell>
-                    <TableCell align="right">{t('queue.position')}</TableCell>
+                    <TableCell align="right" sx={wideOnly}>
+                      {t('queue.position')}
+                    </TableCell>
                     <TableCell>
                       <Box component="span" sx={visuallyHidden}>
                         {t('queue.actions')}
@@ -157,11 +162,13 @@ export function QueueSection({ queues, onTaken }: QueueSectionProps) {
                         {entry.patient_name}
                       </TableCell>
                       <TableCell sx={{ maxWidth: 320, overflowWrap: 'anywhere' }}>{reasonText(null, entry.reason_for_visit)}</TableCell>
-                      <TableCell>{t(`chat:providerTypes.${entry.provider_type}`)}</TableCell>
+                      <TableCell sx={wideOnly}>{t(`chat:providerTypes.${entry.provider_type}`)}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
                         <WaitingTime queuedAt={entry.queued_at} />
                       </TableCell>
-                      <TableCell align="right">{entry.position}</TableCell>
+                      <TableCell align="right" sx={wideOnly}>
+                        {entry.position}
+                      </TableCell>
                       <TableCell align="right">{takeButton(entry)}</TableCell>
                     </TableRow>
                   ))}

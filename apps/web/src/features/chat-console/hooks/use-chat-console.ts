@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { CHAT_FILE_MAX_BYTES } from '@healthbook/shared/chat';
-import type { ServerEvent } from '@healthbook/shared/chat-protocol';
+import type { QueueEntry, ServerEvent } from '@healthbook/shared/chat-protocol';
 import type { ChatConversation } from '@healthbook/shared/contracts/chat';
 import type { UserDto } from '@healthbook/shared/contracts/users';
 import { queryKeys } from '../../../lib/query-keys';
@@ -9,7 +10,7 @@ import { getChatTicket } from '../api/get-ticket';
 import { transcriptQueryOptions } from '../api/get-transcript';
 import { fileErrorOf, type ChatSocket, type ChatSocketFactory, type ChatSocketStatus } from '../chat-socket';
 import { consoleReducer, initialConsoleState, type ConsoleState } from '../console-state';
-import { sortQueue, withoutConversation } from '../queue';
+import { mergeQueue, withoutConversation } from '../queue';
 
 export interface ConnectionState {
   status: ChatSocketStatus;
@@ -53,12 +54,24 @@ export function useChatConsole({ connect, user, clientId }: { connect: ChatSocke
   const [generation, setGeneration] = useState(0);
   const socket = useRef<ChatSocket | null>(null);
   const name = fullName(user);
+  const { i18n } = useTranslation();
+  // The queue the page shows is the one of the reader's language (read when an event comes).
+  const language = useRef(i18n.resolvedLanguage ?? 'en');
+  useEffect(() => {
+    language.current = i18n.resolvedLanguage ?? 'en';
+  });
 
   useEffect(() => {
     const onEvent = (event: ServerEvent) => {
-      if (event.type === 'queue') queryClient.setQueryData(queryKeys.chatConsole.queue(), sortQueue(event.queue));
+      const queueKey = queryKeys.chatConsole.queue(language.current);
+      if (event.type === 'queue') {
+        const { queue, fresh } = mergeQueue(queryClient.getQueryData<QueueEntry[]>(queueKey), event.queue);
+        queryClient.setQueryData(queueKey, queue);
+        // Someone new: their reason in the reader's words comes with the REST answer.
+        if (fresh) void queryClient.invalidateQueries({ queryKey: queueKey });
+      }
       if (event.type === 'started') {
-        queryClient.setQueryData(queryKeys.chatConsole.queue(), (queue: ReturnType<typeof sortQueue> | undefined) => queue && withoutConversation(queue, event.conversationId));
+        queryClient.setQueryData(queueKey, (queue: QueueEntry[] | undefined) => queue && withoutConversation(queue, event.conversationId));
       }
       if (event.type === 'started' || event.type === 'ended') void queryClient.invalidateQueries({ queryKey: [...queryKeys.chatConsole.all, 'conversations'] });
       dispatch({ type: 'event', event, now: Date.now() });
@@ -71,7 +84,7 @@ export function useChatConsole({ connect, user, clientId }: { connect: ChatSocke
       onStatus: (status, closeCode) => {
         setConnection({ status, closeCode: status === 'closed' ? (closeCode ?? null) : null });
         // Back after a break: the queue may have moved meanwhile.
-        if (status === 'open') void queryClient.invalidateQueries({ queryKey: queryKeys.chatConsole.queue() });
+        if (status === 'open') void queryClient.invalidateQueries({ queryKey: [...queryKeys.chatConsole.all, 'queue'] });
       },
     });
     socket.current = created;
