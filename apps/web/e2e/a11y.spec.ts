@@ -120,6 +120,12 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
 
         await visit(page, '/healthbook/register/success', 'mfa-success');
         await visit(page, '/healthbook/healthhelp', 'help');
+        // Live Help: the peer-coaching page (its form), the past chats (none yet) and the end screen.
+        await visit(page, '/healthbook/peer-coaching', 'peer-coaching');
+        await expect(page.locator('input[type=radio]').first()).toBeAttached();
+        await check(page, 'peer-coaching');
+        await visit(page, '/healthbook/peer-coaching/history', 'chat-history');
+        await visit(page, '/healthbook/chat/end-secure-chat-screen', 'chat-ended');
         // The phone's menu drawer, open.
         if (viewport.width < 900) {
           await page.locator('header button').first().click();

@@ -47,6 +47,8 @@ import { NavDrawerContent } from './nav-drawer';
 
 /** The Reminders drawer's content (features/calendar), loaded when the drawer first opens. */
 const RemindersPanel = lazy(() => import('../../features/calendar/components/reminders-panel'));
+/** The secure chat dialog (features/live-help), mounted once here so that a chat survives navigation. */
+const LiveChatDock = lazy(() => import('../../features/live-help/components/live-chat-dock'));
 
 /** The spec's sizes: drawer 200 px on desktop, 330 px below; app bar 76 px from md up, 55 px below. */
 const DRAWER_DESKTOP = 200;
@@ -312,6 +314,11 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
           </Drawer>
 
           <LeaveSiteDialog url={leaving} onClose={() => setLeaving(null)} onOpened={() => videos && opened(videos)} />
+          {features.status('live-help') === 'active' && (
+            <Suspense fallback={null}>
+              <LiveChatDock org={org} clientId={clientId} />
+            </Suspense>
+          )}
           <IdleAlert onLogout={signOut} />
           <ScrollToTop />
         </Box>

@@ -223,6 +223,20 @@ describe('the chat store', () => {
     expect(store.getState().messages.filter((m) => m.kind === 'idlePrompt')).toHaveLength(0);
   });
 
+  it('the stored exit message, then the ended event: one notice, at the instant of the end', async () => {
+    const { store, emit, socket } = setup();
+    await store.start(details());
+    emit(started);
+    emit(message(7, { kind: 'exit', Message: 'Sofia Antoniou exited the chat session at 2026-03-01T10:20:00.000Z', sentAt: '2026-03-01T10:20:00.012Z' }));
+    expect(store.getState().ended).toBe(true);
+    expect(socket().connection.close).not.toHaveBeenCalled();
+    emit({ type: 'ended', conversationId: 9, Message: 'x', SenderName: 'Sofia Antoniou', endedAt: '2026-03-01T10:20:00.000Z', reason: 'provider' });
+    const exits = store.getState().messages.filter((m) => m.kind === 'exit');
+    expect(exits).toHaveLength(1);
+    expect(exits[0]).toMatchObject({ senderName: 'Sofia Antoniou', sentAt: '2026-03-01T10:20:00.000Z' });
+    expect(socket().connection.close).toHaveBeenCalled();
+  });
+
   it('a file over 5 MB is not sent: the problem names the file', async () => {
     const { store, emit, socket } = setup();
     await store.start(details());

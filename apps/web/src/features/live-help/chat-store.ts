@@ -278,6 +278,8 @@ export function createChatStore(deps: ChatStoreDeps) {
     const mine = deps.createConnection({
       role: 'patient',
       query: patientQuery(details),
+      // A reconnection must not open a new chat when this one ended meanwhile.
+      reconnectQuery: { ...patientQuery(details), reason: undefined, providerType: undefined },
       socketUrl: details.socketURL,
       getTicket: deps.getTicket,
       lastMessageId,
@@ -326,26 +328,28 @@ export function createChatStore(deps: ChatStoreDeps) {
 
   const isOurs = (conversationId: number) => !state.chatDetails || state.chatDetails.conversation_id === conversationId;
 
-  const otherSideEnded = (name: string, at: string) => {
+  /**
+   * The other side (or the server) ended the chat: the exit notice, once, and the timers stop.
+   * The stored exit message comes first, then the `ended` event with the instant of the end
+   * (the notice's time is taken from it), then the server closes the socket.
+   */
+  const otherSideEnded = (name: string, at: string, final: boolean) => {
     stopTimers();
     flag.clear();
-    const already = state.messages.some((m) => m.kind === 'exit');
-    localCounter += 1;
-    const notice: ChatMessage = {
-      key: `x${localCounter}`,
-      id: null,
-      content: '',
-      me: false,
-      contentType: 'text/plain',
-      file: null,
-      kind: 'exit',
-      clientMessageId: null,
-      senderName: name,
-      sentAt: at,
-      error: null,
-    };
-    set({ ended: true, typing: null, messages: already ? state.messages : [...state.messages, notice] });
-    disconnect();
+    const index = state.messages.findIndex((m) => m.kind === 'exit');
+    let messages: ChatMessage[];
+    if (index >= 0) {
+      messages = state.messages.slice();
+      messages[index] = { ...messages[index]!, senderName: name || messages[index]!.senderName, sentAt: at };
+    } else {
+      localCounter += 1;
+      messages = [
+        ...state.messages,
+        { key: `x${localCounter}`, id: null, content: '', me: false, contentType: 'text/plain', file: null, kind: 'exit', clientMessageId: null, senderName: name, sentAt: at, error: null },
+      ];
+    }
+    set({ ended: true, typing: null, messages });
+    if (final) disconnect();
   };
 
   const receive = (event: ServerEvent) => {
@@ -369,7 +373,7 @@ export function createChatStore(deps: ChatStoreDeps) {
       case 'message': {
         if (!isOurs(event.conversationId)) break;
         if (event.kind === 'exit' && !event.me) {
-          otherSideEnded(event.SenderName, event.sentAt);
+          otherSideEnded(event.SenderName, event.sentAt, false);
           break;
         }
         // Ours, stored, seen again (another tab, or replayed after a reconnection): merged with the one shown.
@@ -388,7 +392,7 @@ export function createChatStore(deps: ChatStoreDeps) {
         break;
       }
       case 'ended':
-        if (isOurs(event.conversationId)) otherSideEnded(event.SenderName, event.endedAt);
+        if (isOurs(event.conversationId)) otherSideEnded(event.SenderName, event.endedAt, true);
         break;
       case 'ack': {
         if (!event.clientMessageId || event.id === null) break;
@@ -451,8 +455,16 @@ export function createChatStore(deps: ChatStoreDeps) {
     restartTimer();
   }
 
-  /** On app load: the chat-in-progress flag set, the open chat is asked for and joined again. */
-  async function restore(): Promise<void> {
+  let restoring: Promise<void> | null = null;
+  /** On app load: the chat-in-progress flag set, the open chat is asked for and joined again (once, however many ask). */
+  function restore(): Promise<void> {
+    restoring ??= rejoin().finally(() => {
+      restoring = null;
+    });
+    return restoring;
+  }
+
+  async function rejoin(): Promise<void> {
     if (!flag.isSet() || state.chatDetails) return;
     let details: ChatDetails | null;
     try {

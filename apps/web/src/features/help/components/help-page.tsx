@@ -20,12 +20,16 @@ import { saveOperation, useHubFeatures } from '../../../lib/hub-features';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
 
-/** The ways to get help the hub offers, each shown while its feature is not disabled. */
-const WAYS: ReadonlyArray<{ feature: FeatureKey; text: string }> = [
-  { feature: 'teleconsultation', text: 'ways.teleconsultation' },
-  { feature: 'live-help', text: 'ways.liveHelp' },
-  { feature: 'symptom-checker', text: 'ways.symptomChecker' },
-  { feature: 'surveys', text: 'ways.surveys' },
+/**
+ * The ways to get help the hub offers, each shown while its feature is not disabled; `title`
+ * names a way other than by its feature's name (Peer Coaching is a way into Live Help).
+ */
+const WAYS: ReadonlyArray<{ key: string; feature: FeatureKey; text: string; title?: string }> = [
+  { key: 'teleconsultation', feature: 'teleconsultation', text: 'ways.teleconsultation' },
+  { key: 'live-help', feature: 'live-help', text: 'ways.liveHelp' },
+  { key: 'peer-coaching', feature: 'live-help', text: 'ways.peerCoaching', title: 'ways.peerCoachingTitle' },
+  { key: 'symptom-checker', feature: 'symptom-checker', text: 'ways.symptomChecker' },
+  { key: 'surveys', feature: 'surveys', text: 'ways.surveys' },
 ];
 
 /**
@@ -70,7 +74,7 @@ export default function HelpPage() {
                 <Box sx={{ minWidth: 0 }}>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap' }}>
                     <Typography variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
-                      {entry.display_name}
+                      {way.title ? t(way.title) : entry.display_name}
                     </Typography>
                     {!route && <Chip size="small" label={t('comingSoon')} />}
                   </Stack>
@@ -81,7 +85,7 @@ export default function HelpPage() {
               </CardContent>
             );
             return (
-              <Card key={way.feature} variant="outlined" sx={{ borderRadius: 3 }}>
+              <Card key={way.key} variant="outlined" sx={{ borderRadius: 3 }}>
                 {route ? (
                   <CardActionArea component={RouterLink} to={paths.feature(clientId, route)} onClick={() => saveOperation(org.org, entry.id)}>
                     {body}

@@ -257,6 +257,30 @@ describe('ChatConnection', () => {
     expect(connection.status).toBe('open');
   });
 
+  it('reconnects with the reconnection query when one is given (the patient\'s without reason and providerType)', async () => {
+    const connection = new ChatConnection({
+      role: 'patient',
+      query: { userId: 5, isPatient: true, reason: 'stress', providerType: 'coach' },
+      reconnectQuery: { userId: 5, isPatient: true },
+      getTicket: async () => 'ticket-abcdefghijklmnopqrstuvwxyz',
+      onEvent: () => undefined,
+      onStatus: () => undefined,
+      socketUrl: 'wss://chat.example/socket/',
+      WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+      random: () => 0,
+    });
+    connection.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(new URL(FakeSocket.last().url).searchParams.get('reason')).toBe('stress');
+    FakeSocket.last().drop(1006);
+    await vi.advanceTimersByTimeAsync(0);
+    const params = new URL(FakeSocket.last().url).searchParams;
+    expect(FakeSocket.instances).toHaveLength(2);
+    expect(params.get('reason')).toBeNull();
+    expect(params.get('providerType')).toBeNull();
+    expect(params.get('userId')).toBe('5');
+  });
+
   it('computes the backoff: exponential from 500 ms, capped at 15 s, times the jitter', () => {
     expect(reconnectDelay(0, () => 0.999)).toBe(499);
     expect(reconnectDelay(3, () => 0.5)).toBe(2000);

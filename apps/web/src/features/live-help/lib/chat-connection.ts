@@ -32,6 +32,12 @@ export interface ChatConnectionOptions {
   role: 'patient' | 'staff';
   /** The socket's query except `ticket` and `lastMessageId` (patient: userId, isPatient, reason, providerType, credential, patientId, orgName). */
   query: Record<string, string | number | boolean | undefined>;
+  /**
+   * The query of the reconnections, if other than `query`. The patient's leaves out reason and
+   * providerType: with those, a socket finding no open chat joins the queue anew (§7), which a
+   * reconnection after the chat ended must not do (it gets CHAT_CLOSE.noChat instead).
+   */
+  reconnectQuery?: Record<string, string | number | boolean | undefined>;
   /** ChatDetails.socketURL; by default this page's origin (ws: or wss:) + CHAT_SOCKET_PATH. */
   socketUrl?: string | undefined;
   /** POST /api/v1/chat/ticket/: a fresh single-use ticket. */
@@ -128,6 +134,8 @@ export class ChatConnection {
   private readonly pending = new Map<string, PendingText>();
   private transfer: Transfer | null = null;
   private lastTyping = 0;
+  /** A socket was opened before: the next ones are reconnections. */
+  private reconnecting = false;
 
   constructor(options: ChatConnectionOptions) {
     this.options = options;
@@ -284,7 +292,9 @@ export class ChatConnection {
     }
     if (this.stopped) return;
     const Impl = this.options.WebSocketImpl ?? WebSocket;
-    const url = chatSocketUrl(this.socketBase(), { ...this.options.query, ticket, lastMessageId: this.maxId > 0 ? this.maxId : undefined });
+    const query = this.reconnecting ? (this.options.reconnectQuery ?? this.options.query) : this.options.query;
+    this.reconnecting = true;
+    const url = chatSocketUrl(this.socketBase(), { ...query, ticket, lastMessageId: this.maxId > 0 ? this.maxId : undefined });
     let socket: WebSocket;
     try {
       socket = new Impl(url);
