@@ -408,6 +408,19 @@ describe('bad input on the socket', () => {
   });
 });
 
+describe('the socket’s language', () => {
+  it('is the one the app asked for the ticket in, whatever the browser sends', async () => {
+    await endAll();
+    const details = await join('eve');
+    const greek = (await call('eve', 'POST', '/api/v1/chat/ticket/', undefined, 'el')).json<ChatTicket>().ticket;
+    const s = TestChatSocket.open(base, { ticket: greek, ...patientQuery(details) }, { 'accept-language': 'en' });
+    await s.next('welcome');
+    s.send({ action: 'sendMessage', Msg: '   ' });
+    expect((await s.next('error')).Message).toBe('Ένα κενό μήνυμα δεν αποστέλλεται.');
+    s.close();
+  });
+});
+
 describe('reconnecting', () => {
   it('resumes after the last message it has: nothing lost, nothing repeated; a re-sent message is stored once', async () => {
     await endAll();

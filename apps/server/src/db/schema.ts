@@ -471,6 +471,7 @@ export interface ChatTicketsTable {
   ticket_hash: string;
   user_id: number;
   session_id: string;
+  language: Generated<string>;
   created_at: Generated<Date>;
   expires_at: ColumnType<Date, Date | string, Date | string>;
   used_at: NullableTimestamp;

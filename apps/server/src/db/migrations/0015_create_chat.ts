@@ -11,7 +11,8 @@ import { sql, type Kysely } from 'kysely';
  *
  * Messages are stored before they are acknowledged or relayed; a client's own id for a message
  * makes a message re-sent after a reconnect stored once. Files live in storage (`file_key`).
- * Tickets open one socket each: only their SHA-256 is kept, used once, within 30 seconds.
+ * Tickets open one socket each: only their SHA-256 is kept, used once, within 30 seconds; they
+ * carry the language the app asked for them in (a browser's socket cannot say it).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -64,6 +65,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ticket_hash text primary key,
       user_id integer not null references users(id) on delete cascade,
       session_id text not null,
+      language text not null default 'en',
       created_at timestamptz not null default now(),
       expires_at timestamptz not null,
       used_at timestamptz

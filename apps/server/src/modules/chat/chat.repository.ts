@@ -203,19 +203,19 @@ export class ChatStore {
     return result.rows;
   }
 
-  async insertTicket(hash: string, userId: number, sessionId: string, expiresAt: Date): Promise<void> {
-    await this.db.insertInto('chat_tickets').values({ ticket_hash: hash, user_id: userId, session_id: sessionId, expires_at: expiresAt }).execute();
+  async insertTicket(hash: string, userId: number, sessionId: string, language: string, expiresAt: Date): Promise<void> {
+    await this.db.insertInto('chat_tickets').values({ ticket_hash: hash, user_id: userId, session_id: sessionId, language, expires_at: expiresAt }).execute();
   }
 
   /** Uses a ticket: once, before it expires (one conditional UPDATE, so a race has one winner). */
-  async useTicket(hash: string): Promise<{ user_id: number; session_id: string } | undefined> {
+  async useTicket(hash: string): Promise<{ user_id: number; session_id: string; language: string } | undefined> {
     return this.db
       .updateTable('chat_tickets')
       .set({ used_at: sql`now()` })
       .where('ticket_hash', '=', hash)
       .where('used_at', 'is', null)
       .where('expires_at', '>', sql<Date>`now()`)
-      .returning(['user_id', 'session_id'])
+      .returning(['user_id', 'session_id', 'language'])
       .executeTakeFirst();
   }
 

@@ -205,12 +205,12 @@ export class ChatService {
   /** A single-use ticket for the socket, valid 30 seconds (only its hash is kept). */
   async ticket(ctx: SignedInContext): Promise<ChatTicket> {
     const ticket = randomBytes(32).toString('base64url');
-    await this.store.insertTicket(hash(ticket), ctx.actor.userId, ctx.actor.sessionId, new Date(Date.now() + CHAT_TICKET_TTL_S * 1000));
+    await this.store.insertTicket(hash(ticket), ctx.actor.userId, ctx.actor.sessionId, ctx.lang, new Date(Date.now() + CHAT_TICKET_TTL_S * 1000));
     return { ticket, expires_in: CHAT_TICKET_TTL_S, socket_path: CHAT_SOCKET_PATH };
   }
 
-  /** Uses a ticket: the user and session it was given to, or null (unknown, used, expired). */
-  useTicket(ticket: string): Promise<{ user_id: number; session_id: string } | undefined> {
+  /** Uses a ticket: the user, session and language it was given for, or null (unknown, used, expired). */
+  useTicket(ticket: string): Promise<{ user_id: number; session_id: string; language: string } | undefined> {
     return this.store.useTicket(hash(ticket));
   }
 

@@ -13,6 +13,7 @@ import {
   CHAT_SOCKET_PATH,
   SocketQuerySchema,
   base64DecodedLength,
+  isSupportedLanguage,
   isStrictBase64,
   parseClientFrame,
   translate,
@@ -515,7 +516,9 @@ export const chatSocketRoutes: FastifyPluginAsync<{ publicUrl: string }> = async
       socket.close(CHAT_CLOSE.session, 'session ended');
       return null;
     }
-    const ctx: SignedInContext = { actor, lang: request.lang, ip: request.ip, log: request.log };
+    // The socket speaks the language the app asked for its ticket in (a browser's upgrade carries the browser's).
+    const lang = isSupportedLanguage(ticket.language) ? ticket.language : request.lang;
+    const ctx: SignedInContext = { actor, lang, ip: request.ip, log: request.log };
     const identity = await chat.identify(ctx, query.data);
     if (typeof identity === 'string') {
       if (identity === 'mismatch') await app.audit.record(ctx, { action: 'chat_socket', outcome: 'denied', subject: `user:${actor.userId}`, detail: { reason: identity } });

@@ -56,7 +56,7 @@ export default function PeerCoachingPage() {
 
   return (
     <HubPage pageTitle={t('pageTitle')} intro={t('intro')} maxWidth={760}>
-      <Alert severity="info" variant="outlined" sx={{ mb: 3 }}>
+      <Alert severity="info" variant="outlined" role="note" sx={{ mb: 3 }}>
         {t('emergency')}
       </Alert>
       {inProgress ? <InProgressCard chat={chat} /> : <StartChatForm />}
