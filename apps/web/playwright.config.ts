@@ -1,6 +1,11 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 18765);
+/**
+ * The live chat's journeys (the patient's Live Help, the staff's chat console) share the demo
+ * patient, who has one open chat at a time, and the demo peer coach's queue: they run one at a time.
+ */
+const CHAT_JOURNEYS = /\/chat(-[a-z-]+)?\.spec\.ts$/;
 // The mail port follows E2E_PORT unless given; the journeys (mailbox.ts) and the web server read the same one.
 process.env.E2E_MAIL_PORT ??= String(PORT + 2);
 
@@ -34,6 +39,10 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'journeys', testIgnore: CHAT_JOURNEYS },
+    { name: 'chat', testMatch: CHAT_JOURNEYS, fullyParallel: false, workers: 1 },
+  ],
   webServer: {
     // exec: the process Playwright signals is start-server itself, not a shell in front of it.
     command: 'exec node --import tsx e2e/start-server.ts',

@@ -1,6 +1,8 @@
 import { accountModule } from '../features/account/module';
 import { adminModule, operationsModule } from '../features/admin/module';
 import { calendarModule } from '../features/calendar/module';
+import { chatConsoleModule } from '../features/chat-console/module';
+import type { ChatSocketFactory } from '../features/chat-console/chat-socket';
 import { documentsModule } from '../features/documents/module';
 import { healthRecordsModule } from '../features/health-records/module';
 import { helpModule } from '../features/help/module';
@@ -10,6 +12,14 @@ import { recordTransferModule } from '../features/record-transfer/module';
 import { providerSearchModule, scheduleAppointmentModule, telehealthModule } from '../features/telehealth/module';
 import { sharingModule } from '../features/sharing/module';
 import type { FeatureModule } from '../lib/feature-module';
+
+/**
+ * The live chat's socket client (features/live-help) handed to the staff's chat console
+ * (features/chat-console), which may not import another feature; loaded with the console's page.
+ */
+function loadChatSocket(): Promise<ChatSocketFactory> {
+  return import('../features/live-help/lib/chat-connection').then(({ ChatConnection }) => (options) => new ChatConnection(options));
+}
 
 /**
  * Every feature of the signed-in hub, registered once: its pages join the router (guarded by
@@ -27,6 +37,7 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   scheduleAppointmentModule,
   providerSearchModule,
   providerConsoleModule,
+  chatConsoleModule(loadChatSocket),
   adminModule,
   operationsModule,
   sharingModule,

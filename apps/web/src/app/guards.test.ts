@@ -5,7 +5,7 @@ import { fakeToken, fakeUser, json } from '../components/testing/fake-session';
 import { organizationQueryOptions } from '../features/organizations/api/get-organization';
 import { clearLocalData, getSessionState, signIn } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
-import { adminGuard, featureGuard, loginGuard, logoutLoader, mfaRegisterGuard, providerGuard, qrGoogleGuard, rootLoader, signedInGuard, superadminGuard, verifyGuard } from './guards';
+import { adminGuard, chatStaffGuard, featureGuard, loginGuard, logoutLoader, mfaRegisterGuard, providerGuard, qrGoogleGuard, rootLoader, signedInGuard, superadminGuard, verifyGuard } from './guards';
 
 const org = (id: number, name: string): OrganizationDetail => ({
   org: id,
@@ -168,6 +168,22 @@ describe('route guards', () => {
       signOutHere();
       signedIn('full', fakeUser({ roles: ['professional', 'provider'] }));
       expect(await outcome(providerGuard(args('/healthbook/provider/appointments')))).toBeNull();
+    });
+  });
+
+  describe('the chat console', () => {
+    it('admits providers and peer coaches; a patient goes to the dashboard, a visitor to login', async () => {
+      expect(await outcome(chatStaffGuard(args('/healthbook/provider/chat')))).toBe('/healthbook/login?redirectFrom=%2Fhealthbook%2Fprovider%2Fchat');
+      signedIn('full', fakeUser({ roles: ['patient'] }));
+      expect(await outcome(chatStaffGuard(args('/healthbook/provider/chat')))).toBe('/healthbook/dashboard');
+      signOutHere();
+      signedIn('full', fakeUser({ roles: ['professional', 'coach'] }));
+      expect(await outcome(chatStaffGuard(args('/healthbook/provider/chat')))).toBeNull();
+      // A peer coach is no telehealth provider.
+      expect(await outcome(providerGuard(args('/healthbook/provider/availability')))).toBe('/healthbook/dashboard');
+      signOutHere();
+      signedIn('full', fakeUser({ roles: ['professional', 'provider'] }));
+      expect(await outcome(chatStaffGuard(args('/healthbook/provider/chat')))).toBeNull();
     });
   });
 

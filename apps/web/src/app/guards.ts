@@ -7,6 +7,7 @@ import { organizationQueryOptions } from '../features/organizations/api/get-orga
 import { ApiError } from '../lib/api-client';
 import { afterSignInPath, clearLocalData, getSessionState, refreshUser, signOut, subscribeSession } from '../lib/auth';
 import { featuresQueryOptions, hubFeatures } from '../lib/hub-features';
+import { isAdministrator, isChatStaff, isProvider } from '../lib/roles';
 import { i18n } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { queryClient } from '../lib/query-client';
@@ -28,7 +29,8 @@ export type GuardName =
   | 'qrGoogleGuard'
   | 'adminGuard'
   | 'superadminGuard'
-  | 'providerGuard';
+  | 'providerGuard'
+  | 'chatStaffGuard';
 
 const clientIdOf = (params: LoaderFunctionArgs['params']) => normalizeClientId(params.clientId) ?? DEFAULT_CLIENT_ID;
 const pathOf = (request: Request) => {
@@ -129,7 +131,7 @@ export async function featureGuard(feature: string, args: LoaderFunctionArgs): P
 /** Administration pages: organisation admins and super admins; anyone else goes to the dashboard. */
 export async function adminGuard(args: LoaderFunctionArgs): Promise<null> {
   const user = await requireFullAccess(args);
-  if (!user.is_superadmin && !user.roles.includes('org_admin')) throw redirect(paths.dashboard(clientIdOf(args.params)));
+  if (!isAdministrator(user)) throw redirect(paths.dashboard(clientIdOf(args.params)));
   return null;
 }
 
@@ -143,7 +145,14 @@ export async function superadminGuard(args: LoaderFunctionArgs): Promise<null> {
 /** The provider console: users with the provider role; anyone else goes to the dashboard. */
 export async function providerGuard(args: LoaderFunctionArgs): Promise<null> {
   const user = await requireFullAccess(args);
-  if (!user.roles.includes('provider')) throw redirect(paths.dashboard(clientIdOf(args.params)));
+  if (!isProvider(user)) throw redirect(paths.dashboard(clientIdOf(args.params)));
+  return null;
+}
+
+/** The chat console: staff who take live chats (roles provider or coach); anyone else goes to the dashboard. */
+export async function chatStaffGuard(args: LoaderFunctionArgs): Promise<null> {
+  const user = await requireFullAccess(args);
+  if (!isChatStaff(user)) throw redirect(paths.dashboard(clientIdOf(args.params)));
   return null;
 }
 

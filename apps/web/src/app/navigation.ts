@@ -18,8 +18,8 @@ export interface NavGroup {
   items: NavItem[];
   /** Shown to administrators only (organisation admins and super admins). */
   adminOnly?: boolean;
-  /** Shown to providers only (the provider console). */
-  providerOnly?: boolean;
+  /** Shown to staff only (the provider console: providers, and peer coaches for the chat console). */
+  staffOnly?: boolean;
 }
 
 export const NAV_GROUPS: readonly NavGroup[] = [
@@ -68,6 +68,6 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   },
   { id: 'calendar', title: 'groups.calendar', items: [{ feature: 'calendar', label: 'items.interactiveCalendar' }, { feature: 'reminders' }] },
   { id: 'insurance', title: 'groups.insurance', items: [{ feature: 'insurance' }] },
-  { id: 'provider', title: 'groups.provider', providerOnly: true, items: [] },
+  { id: 'provider', title: 'groups.provider', staffOnly: true, items: [] },
   { id: 'admin', title: 'groups.admin', adminOnly: true, items: [{ feature: 'operations' }] },
 ];

@@ -11,7 +11,7 @@ export interface DashboardWidget {
 }
 
 /** Checks a page needs beyond a full sign-in and an active feature (implemented in app/guards.ts). */
-export type RouteGuardName = 'mfaRegisterGuard' | 'qrGoogleGuard' | 'adminGuard' | 'superadminGuard' | 'providerGuard';
+export type RouteGuardName = 'mfaRegisterGuard' | 'qrGoogleGuard' | 'adminGuard' | 'superadminGuard' | 'providerGuard' | 'chatStaffGuard';
 
 /** A page of a feature, under /{clientId}/, drawn in the signed-in shell. */
 export interface FeatureRoute {

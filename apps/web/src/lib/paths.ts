@@ -93,6 +93,8 @@ export const paths = {
   providerAvailability: (clientId: string) => `/${clientId}/provider/availability`,
   providerAppointments: (clientId: string) => `/${clientId}/provider/appointments`,
   providerProfile: (clientId: string) => `/${clientId}/provider/profile`,
+  /** The chat console of providers and peer coaches (features/chat-console). */
+  providerChat: (clientId: string) => `/${clientId}/provider/chat`,
   // The calendar and appointments (features/calendar)
   /** The calendar, optionally at a day (YYYY-MM-DD) and in a view. */
   calendar: (clientId: string, at?: { date?: string; view?: 'month' | 'week' | 'day' }) => {

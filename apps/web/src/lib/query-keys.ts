@@ -87,6 +87,15 @@ export const queryKeys = {
     /** GET /api/v1/provider/me/appointments/ with its parameters. */
     appointments: (params: Record<string, string | undefined>) => [...queryKeys.providerConsole.all, 'appointments', params] as const,
   },
+  chatConsole: {
+    all: ['chat-console'] as const,
+    /** GET /api/v1/chat/queue/ (kept current by the socket's `queue` events); the reasons come in the reader's language. */
+    queue: (language: string) => [...queryKeys.chatConsole.all, 'queue', language] as const,
+    /** GET /api/v1/chat/conversations/?patient=: the staff member's conversations (with one patient, or all). */
+    conversations: (patient: number | null) => [...queryKeys.chatConsole.all, 'conversations', patient] as const,
+    /** GET /api/v1/chat/conversations/{id}/ */
+    transcript: (id: number) => [...queryKeys.chatConsole.all, 'transcript', id] as const,
+  },
   calendar: {
     all: ['calendar'] as const,
     /** GET /api/v1/calendar/events/?start=&end=&tz= (days in the zone, end included) */

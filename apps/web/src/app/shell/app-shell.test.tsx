@@ -130,6 +130,45 @@ describe('the signed-in shell', () => {
     );
   });
 
+  it('gives staff their console: a provider the chat console and the telehealth pages, a peer coach the chat console only, a patient neither', async () => {
+    const staff = (roles: string[]) =>
+      signIn({ access: fakeToken({ org: org.org }), user: fakeUser({ roles, user_org_details: [{ org: org.org, org_name: org.org_name, name: 'healthbook' }] }) });
+    const links = (nav: HTMLElement) => within(nav).queryAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+
+    staff(['professional', 'provider']);
+    renderShell();
+    let nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    const providerGroup = within(nav).getByRole('list', { name: 'Provider console' });
+    expect(links(providerGroup)).toEqual([
+      ['Chat console', '/healthbook/provider/chat'],
+      ['My appointments', '/healthbook/provider/appointments'],
+      ['My availability', '/healthbook/provider/availability'],
+      ['My provider profile', '/healthbook/provider/profile'],
+    ]);
+    cleanup();
+
+    staff(['professional', 'coach']);
+    renderShell();
+    nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).queryByRole('list', { name: 'Provider console' })).toBeNull();
+    expect(links(within(nav).getByRole('list', { name: 'Peer coaching' }))).toEqual([['Chat console', '/healthbook/provider/chat']]);
+    expect(within(nav).queryByRole('link', { name: 'My availability' })).toBeNull();
+    cleanup();
+
+    // Without Live Help the chat console is not offered (its page sends staff to the dashboard).
+    staff(['professional', 'coach']);
+    renderShell('/healthbook/dashboard', { 'live-help': 'inactive' });
+    nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).queryByRole('link', { name: 'Chat console' })).toBeNull();
+    expect(within(nav).queryByRole('list', { name: 'Peer coaching' })).toBeNull();
+    cleanup();
+
+    staff(['patient']);
+    renderShell();
+    nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).queryByRole('link', { name: 'Chat console' })).toBeNull();
+  });
+
   it('asks before leaving for the video channel, then opens it in a new tab', async () => {
     const open = vi.fn();
     vi.stubGlobal('open', open);

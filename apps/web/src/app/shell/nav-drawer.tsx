@@ -10,6 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Tooltip from '@mui/material/Tooltip';
 import EditCalendar from '@mui/icons-material/EditCalendar';
+import Forum from '@mui/icons-material/Forum';
 import EventNote from '@mui/icons-material/EventNote';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import PersonAdd from '@mui/icons-material/PersonAdd';
@@ -20,6 +21,7 @@ import { FeatureIcon } from '../../components/feature-icon';
 import { visuallyHidden } from '../../components/visually-hidden';
 import type { HubFeatures } from '../../lib/hub-features';
 import { paths } from '../../lib/paths';
+import { isAdministrator, isChatStaff, isProvider } from '../../lib/roles';
 import { NAV_GROUPS, type NavItem } from '../navigation';
 
 export interface NavActions {
@@ -40,9 +42,6 @@ interface NavDrawerContentProps extends NavActions {
   videoChannelUrl: string | null;
 }
 
-const isAdministrator = (user: UserDto) => user.is_superadmin || user.roles.includes('org_admin');
-const isProvider = (user: UserDto) => user.roles.includes('provider');
-
 /**
  * The side navigation: the spec's menu groups; each item by its feature's status — disabled:
  * hidden; inactive: shown greyed with "Coming Soon!" and going nowhere (still reachable by
@@ -61,7 +60,7 @@ export function NavDrawerContent({ features, user, clientId, videoChannelUrl, on
     return entry;
   };
 
-  const groups = NAV_GROUPS.filter((g) => (!g.adminOnly || isAdministrator(user)) && (!g.providerOnly || isProvider(user))).map((group) => ({
+  const groups = NAV_GROUPS.filter((g) => (!g.adminOnly || isAdministrator(user)) && (!g.staffOnly || isProvider(user) || isChatStaff(user))).map((group) => ({
     group,
     items: group.items.map((item) => ({ item, entry: visible(item) })).filter((x): x is { item: NavItem; entry: FeatureEntry } => x.entry !== null),
   }));
@@ -72,19 +71,21 @@ export function NavDrawerContent({ features, user, clientId, videoChannelUrl, on
         {t('nav.label')}
       </Box>
       {groups.map(({ group, items }, index) => {
-        const adminLinks = group.adminOnly ? adminItems(user, clientId, t) : group.providerOnly ? providerItems(clientId, t) : [];
+        const adminLinks = group.adminOnly ? adminItems(user, clientId, t) : group.staffOnly ? staffItems(user, features, clientId, t) : [];
         if (items.length === 0 && adminLinks.length === 0) return null;
         const headingId = `${labelId}-${group.id}`;
+        // A peer coach is no telehealth provider: their group holds the chat console only.
+        const title = group.staffOnly && !isProvider(user) ? 'groups.coaching' : group.title;
         return (
           <Box key={group.id}>
             {index > 0 && <Divider sx={{ my: 0.5 }} />}
             <List
               dense
-              aria-labelledby={group.title ? headingId : undefined}
+              aria-labelledby={title ? headingId : undefined}
               subheader={
-                group.title ? (
+                title ? (
                   <ListSubheader id={headingId} disableSticky sx={{ lineHeight: '32px', bgcolor: 'transparent', fontWeight: 600 }}>
-                    {t(`nav.${group.title}`)}
+                    {t(`nav.${title}`)}
                   </ListSubheader>
                 ) : undefined
               }
@@ -153,7 +154,13 @@ export function NavDrawerContent({ features, user, clientId, videoChannelUrl, on
               })}
               {adminLinks.map((link) => (
                 <li key={link.to}>
-                  <ListItemButton component={RouterLink} to={link.to} selected={location.pathname === link.to} onClick={onDone}>
+                  <ListItemButton
+                    component={RouterLink}
+                    to={link.to}
+                    selected={location.pathname === link.to}
+                    aria-current={location.pathname === link.to ? 'page' : undefined}
+                    onClick={onDone}
+                  >
                     <ListItemIcon sx={{ minWidth: 36 }}>{link.icon}</ListItemIcon>
                     <ListItemText primary={link.label} />
                   </ListItemButton>
@@ -176,9 +183,18 @@ function adminItems(user: UserDto, clientId: string, t: (key: string) => string)
   ];
 }
 
-/** The provider console (its group shows to providers only). */
-function providerItems(clientId: string, t: (key: string) => string) {
+/**
+ * The staff's pages: the chat console for providers and peer coaches (while Live Help is active
+ * for the organisation), the telehealth pages (availability, appointments, profile) for providers only.
+ */
+function staffItems(user: UserDto, features: HubFeatures, clientId: string, t: (key: string) => string) {
+  const chat =
+    isChatStaff(user) && features.status('live-help') === 'active'
+      ? [{ to: paths.providerChat(clientId), label: t('nav.items.chatConsole'), icon: <Forum fontSize="small" /> }]
+      : [];
+  if (!isProvider(user)) return chat;
   return [
+    ...chat,
     { to: paths.providerAppointments(clientId), label: t('nav.items.providerAppointments'), icon: <EventNote fontSize="small" /> },
     { to: paths.providerAvailability(clientId), label: t('nav.items.providerAvailability'), icon: <EditCalendar fontSize="small" /> },
     { to: paths.providerProfile(clientId), label: t('nav.items.providerProfile'), icon: <ManageAccounts fontSize="small" /> },
