@@ -1,26 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_CLOSE, CHAT_FILE_MAX_BYTES, CHAT_IDLE_END_MS, CHAT_IDLE_PROMPT_MS, CHAT_WAIT_TIMEOUT_MS } from '@healthbook/shared/chat';
 import type { ServerEvent } from '@healthbook/shared/chat-protocol';
-import type { ChatDetails, ChatTranscript } from '@healthbook/shared/contracts/chat';
+import type { ChatTranscript } from '@healthbook/shared/contracts/chat';
 import { CHAT_IN_PROGRESS_KEY, createChatStore, type ChatStoreDeps } from './chat-store';
 import type { ChatConnectionOptions } from './lib/chat-connection';
+import { chatDetails } from './test-fixtures';
 
-const details = (extra: Partial<ChatDetails> = {}): ChatDetails => ({
-  conversation_id: 9,
-  status: 'queued',
-  user_id: 5,
-  patient_name: 'Maria Papadopoulou',
-  patient_id: 5,
-  reason: 'stress',
-  reason_for_visit: 'Stress or anxiety',
-  provider_type: 'coach',
-  provider_name: null,
-  credential_id: 'cred-5',
-  org_name: 'healthbook',
-  position: 1,
-  queued_at: '2026-03-01T10:00:00.000Z',
-  ...extra,
-});
+const details = chatDetails;
 
 const message = (id: number, extra: Record<string, unknown> = {}) =>
   ({

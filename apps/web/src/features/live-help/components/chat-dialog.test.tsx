@@ -2,27 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CHAT_FILE_MAX_BYTES } from '@healthbook/shared/chat';
 import type { ServerEvent } from '@healthbook/shared/chat-protocol';
-import type { ChatDetails } from '@healthbook/shared/contracts/chat';
 import { json, mockFetch, renderPage } from '../../../test/render-page';
 import { createChatStore, type ChatStoreDeps } from '../chat-store';
 import type { ChatConnectionOptions, ChatConnectionStatus } from '../lib/chat-connection';
 import { ChatDialog } from './chat-dialog';
+import { chatDetails } from '../test-fixtures';
 
-const details: ChatDetails = {
-  conversation_id: 9,
-  status: 'queued',
-  user_id: 5,
-  patient_name: 'Maria Papadopoulou',
-  patient_id: 5,
-  reason: 'stress',
-  reason_for_visit: 'Stress or anxiety',
-  provider_type: 'coach',
-  provider_name: null,
-  credential_id: 'cred-5',
-  org_name: 'healthbook',
-  position: null,
-  queued_at: '2026-03-01T10:00:00.000Z',
-};
+const details = chatDetails({ position: null });
 
 function setup() {
   let options: ChatConnectionOptions | null = null;
@@ -101,10 +87,11 @@ describe('the chat dialog', () => {
       file: null,
       clientMessageId: null,
     });
-    expect(within(dialog).getByText('Sofia Antoniou', { selector: 'p.MuiTypography-body1' })).toBeTruthy();
-    expect(within(dialog).getByText('Peer coach')).toBeTruthy();
-    const log = within(dialog).getByRole('log', { name: 'Messages' });
-    expect(within(log).getByText(/Hello Maria, I'm Sofia Antoniou, your peer coach\. How can I help you today\?/)).toBeTruthy();
+    // The provider type's and the greeting's words come from catalogs that may still be loading.
+    expect(await within(dialog).findByText('Sofia Antoniou', { selector: 'p.MuiTypography-body1' })).toBeTruthy();
+    expect(await within(dialog).findByText('Peer coach', {}, { timeout: 5000 })).toBeTruthy();
+    const log = await within(dialog).findByRole('log', { name: 'Messages' });
+    expect(await within(log).findByText(/Hello Maria, I'm Sofia Antoniou, your peer coach\. How can I help you today\?/, {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('Enter sends (trimmed), Shift+Enter does not, whitespace is not sent; text is disabled while not connected', { timeout: 20_000 }, async () => {

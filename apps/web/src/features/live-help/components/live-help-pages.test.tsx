@@ -1,32 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ChatConversation, ChatDetails, ProviderTypeReasons } from '@healthbook/shared/contracts/chat';
+import type { ChatConversation, ProviderTypeReasons } from '@healthbook/shared/contracts/chat';
 import { json, mockFetch, renderPage } from '../../../test/render-page';
 import { CHAT_IN_PROGRESS_KEY, chatStore } from '../chat-store';
 import ChatHistoryPage from './chat-history-page';
 import ChatTranscriptPage from './chat-transcript-page';
 import PeerCoachingPage from './peer-coaching-page';
+import { chatDetails } from '../test-fixtures';
 
 const reasons: ProviderTypeReasons[] = [
   { provider_type: 'coach', provider_type_name: 'Peer coach', reasons: [{ value: 'stress', name: 'Stress or anxiety' }, { value: 'other', name: 'Something else' }] },
   { provider_type: 'provider', provider_type_name: 'Provider', reasons: [{ value: 'medication', name: 'A question about my medication' }] },
 ];
 
-const details: ChatDetails = {
-  conversation_id: 9,
-  status: 'queued',
-  user_id: 5,
-  patient_name: 'Maria Papadopoulou',
-  patient_id: 5,
-  reason: 'stress',
-  reason_for_visit: 'Stress or anxiety',
-  provider_type: 'coach',
-  provider_name: null,
-  credential_id: 'cred-5',
-  org_name: 'healthbook',
-  position: 1,
-  queued_at: '2026-03-01T10:00:00.000Z',
-};
+const details = chatDetails();
 
 const conversation = (extra: Partial<ChatConversation> = {}): ChatConversation => ({
   conversation_id: 9,
