@@ -17,7 +17,8 @@
 // next scenario starts from an empty queue with the same accounts.
 //
 // Load: BENCH_CHAT_PAIRS pairs (2 x pairs sockets). Each socket sends BENCH_CHAT_RATE text messages a
-// second (default 2) to the other side of its pair: an open loop at a fixed rate, each socket at its
+// second (default 1: 1,000 messages a second in all, a message a second from every person, about ten
+// times a person's pace in a chat) to the other side of its pair: an open loop at a fixed rate, each socket at its
 // own random phase, the same for the bare relay. (Not a closed loop: the server allows a socket 5
 // messages a second after a burst of 20, and a ping-pong as fast as the relay answers would measure
 // its `rateLimited` refusals.) BENCH_WARMUP s are not counted, then BENCH_DURATION s are measured.
@@ -69,7 +70,7 @@ export function chatSettings() {
   const redis = (process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? '').trim() || 'redis://127.0.0.1:6379';
   return {
     pairs: numberFromEnv('BENCH_CHAT_PAIRS', 500, { min: 1, integer: true }),
-    rate: numberFromEnv('BENCH_CHAT_RATE', 2, { min: 0.1 }),
+    rate: numberFromEnv('BENCH_CHAT_RATE', 1, { min: 0.1 }),
     budgetS: numberFromEnv('BENCH_CHAT_BUDGET', 180, { min: 10 }),
     redisUrl: redis.toLowerCase() === 'off' ? null : redis,
   };
