@@ -8,6 +8,7 @@ import {
   CHAT_FILE_MAX_BYTES,
   CHAT_GREETING_MARKER,
   CHAT_SLICE_CHARS,
+  patientSocketQuery,
   type ChatConversation,
   type ChatDetails,
   type ChatTicket,
@@ -71,18 +72,7 @@ async function join(who: string, providerType = 'coach', reason = 'stress'): Pro
   return res.json<ChatDetails>();
 }
 
-function patientQuery(details: ChatDetails, extra: Record<string, string | number> = {}) {
-  return {
-    userId: details.user_id,
-    isPatient: true,
-    reason: details.reason,
-    providerType: details.provider_type,
-    credential: details.credential_id,
-    patientId: details.patient_id,
-    orgName: details.org_name,
-    ...extra,
-  };
-}
+const patientQuery = (details: ChatDetails, extra: Record<string, string | number> = {}) => ({ ...patientSocketQuery(details), ...extra });
 
 async function patientSocket(who: string, details: ChatDetails, extra: Record<string, string | number> = {}): Promise<TestChatSocket> {
   const s = TestChatSocket.open(base, { ticket: await ticket(who), ...patientQuery(details, extra) });

@@ -124,3 +124,23 @@ export function base64DecodedLength(value: string): number {
   const padding = value.endsWith('==') ? 2 : value.endsWith('=') ? 1 : 0;
   return (value.length / 4) * 3 - padding;
 }
+
+/** The socket's query for a patient (§7), from their chat details (the ticket and lastMessageId are added when connecting). */
+export function patientSocketQuery(details: {
+  user_id: number;
+  reason: string;
+  provider_type: ChatProviderType;
+  credential_id: string;
+  patient_id: number;
+  org_name: string;
+}) {
+  return {
+    userId: details.user_id,
+    isPatient: true,
+    reason: details.reason,
+    providerType: details.provider_type,
+    credential: details.credential_id,
+    patientId: details.patient_id,
+    orgName: details.org_name,
+  };
+}

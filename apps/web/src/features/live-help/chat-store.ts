@@ -7,6 +7,7 @@ import {
   CHAT_IDLE_PROMPT_MS,
   CHAT_WAIT_TIMEOUT_MS,
   type ChatProviderType,
+  patientSocketQuery,
 } from '@healthbook/shared/chat';
 import type { ChatFile, MessageEvent, ServerEvent } from '@healthbook/shared/chat-protocol';
 import type { ChatDetails, ChatTranscript } from '@healthbook/shared/contracts/chat';
@@ -132,17 +133,7 @@ export interface ChatStoreDeps {
 const TYPING_SHOWN_MS = 4_000;
 
 /** The socket's query for a patient (§7): from the chat details. */
-export function patientQuery(details: ChatDetails): ChatConnectionOptions['query'] {
-  return {
-    userId: details.user_id,
-    isPatient: true,
-    reason: details.reason,
-    providerType: details.provider_type,
-    credential: details.credential_id,
-    patientId: details.patient_id,
-    orgName: details.org_name,
-  };
-}
+export const patientQuery = (details: ChatDetails): ChatConnectionOptions['query'] => patientSocketQuery(details);
 
 const fromEvent = (event: MessageEvent): ChatMessage => ({
   key: `m${event.id}`,
