@@ -246,4 +246,17 @@ describe('organisation settings', () => {
     );
     expect((await put('nwAdmin', nw.id, { video_channel_url: null })).json().video_channel_url).toBeNull();
   });
+
+  it('an admin sets the help contacts and crisis lines; a bad number or address changes nothing', async () => {
+    const put = (who: string, orgId: number, body: object) => call('PUT', `/api/v1/organizations/${orgId}/settings/`, tokens[who]!, body);
+    const lines = [{ number: '1018', name: { en: 'Suicide prevention line', el: 'Γραμμή για την αυτοκτονία' } }];
+    const res = await put('nwAdmin', nw.id, { emergency_number: '112', crisis_lines: lines, support_email: 'help@nw.example', support_phone: '+30 210 555 0100' });
+    expect(res.json()).toMatchObject({ emergency_number: '112', crisis_lines: lines, support_email: 'help@nw.example', support_phone: '+30 210 555 0100' });
+    const bad = await put('nwAdmin', nw.id, { emergency_number: 'call me', support_email: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json()).sort()).toEqual(['emergency_number', 'support_email']);
+    const after = (await t.app.inject({ method: 'GET', url: '/api/v1/organization_detail_by_name/northwind' })).json();
+    expect(after).toMatchObject({ emergency_number: '112', crisis_lines: lines, support_email: 'help@nw.example' });
+    expect((await put('patient', hb.id, { emergency_number: '999' })).statusCode).toBe(403);
+  });
 });

@@ -30,6 +30,10 @@ describe('GET /api/v1/organization_detail_by_name/{name}', () => {
       favicon_url: expect.stringMatching(new RegExp(`^/api/v1/organizations/${demo.name}/favicon\\?v=\\d+$`)),
       primary_color: demo.primary_color,
       video_channel_url: demo.video_channel_url,
+      emergency_number: demo.emergency_number,
+      crisis_lines: demo.crisis_lines.map((l) => ({ number: l.number, name: { en: l.name_en, el: l.name_el } })),
+      support_email: demo.support_email,
+      support_phone: demo.support_phone,
       user_org_details: [{ org: body.org }],
     });
   });
@@ -65,6 +69,10 @@ describe('GET /api/v1/organization_detail_by_name/{name}', () => {
       favicon_url: null,
       primary_color: null,
       video_channel_url: null,
+      emergency_number: null,
+      crisis_lines: [],
+      support_email: null,
+      support_phone: null,
       user_org_details: [],
     });
   });

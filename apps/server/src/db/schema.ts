@@ -16,8 +16,21 @@ export interface OrganizationsTable {
   favicon_content_type: string | null;
   /** The organisation's external video channel (the menu's Videos item); null hides the item. */
   video_channel_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The emergency number its patients call (default 112). */
+  emergency_number: ColumnType<string, string | undefined, string>;
+  /** Crisis lines, shown first by the surveys' safety path and by the symptom checker. */
+  crisis_lines: ColumnType<CrisisLineRow[], string | undefined, string>;
+  /** The help area's contact details; the contact form writes to support_email. */
+  support_email: ColumnType<string | null, string | null | undefined, string | null>;
+  support_phone: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface CrisisLineRow {
+  number: string;
+  name_en: string;
+  name_el: string;
 }
 
 export interface UsersTable {

@@ -17,6 +17,10 @@ export const testOrg: OrganizationDetail = {
   favicon_url: null,
   primary_color: null,
   video_channel_url: null,
+  emergency_number: '112',
+  crisis_lines: [],
+  support_email: null,
+  support_phone: null,
   user_org_details: [{ org: 7 }],
 };
 

@@ -6,6 +6,13 @@ export const OrganizationNameParamsSchema = z.object({
   name: z.string().min(1).max(64),
 });
 
+/** A crisis line: its number and its name in each language. */
+export const CrisisLineSchema = z.object({
+  number: z.string().trim().regex(/^\+?[0-9][0-9 -]{1,19}$/, { message: 'validation:phoneInvalid' }),
+  name: z.object({ en: z.string().min(1).max(120), el: z.string().min(1).max(120) }),
+});
+export type CrisisLine = z.infer<typeof CrisisLineSchema>;
+
 /** The organisation detail of the spec, plus the branding the web app needs (name, primary_color). */
 export const OrganizationDetailSchema = z
   .object({
@@ -18,6 +25,10 @@ export const OrganizationDetailSchema = z
     favicon_url: z.string().nullable(),
     primary_color: z.string().nullable(),
     video_channel_url: z.string().nullable().describe("the organisation's external video channel (the menu's Videos item); null: no such item"),
+    emergency_number: z.string().describe('the emergency number its patients call'),
+    crisis_lines: z.array(CrisisLineSchema).describe('crisis lines, shown first whenever someone may be at risk'),
+    support_email: z.string().nullable().describe("the help area's contact address"),
+    support_phone: z.string().nullable(),
     user_org_details: z.array(z.object({ org: z.number().int() })),
   })
   .meta({ id: 'OrganizationDetail' });
@@ -35,6 +46,10 @@ export const OrganizationNotFoundSchema = z
     favicon_url: z.null(),
     primary_color: z.null(),
     video_channel_url: z.null(),
+    emergency_number: z.null(),
+    crisis_lines: z.array(z.never()),
+    support_email: z.null(),
+    support_phone: z.null(),
     user_org_details: z.array(z.never()),
   })
   .meta({ id: 'OrganizationNotFound' });
@@ -52,12 +67,19 @@ export const OrganizationAssetParamsSchema = z.object({
 });
 
 /** PUT /api/v1/organizations/{id}/settings/ (administrators): an https address, or null to remove it. */
+const PhoneNumberSchema = z.string().trim().regex(/^\+?[0-9][0-9 -]{1,19}$/, { message: 'validation:phoneInvalid' });
 export const OrganizationSettingsBodySchema = z.object({
   video_channel_url: z
     .string()
     .trim()
     .max(500)
     .regex(/^https:\/\/[a-z0-9.-]+(:[0-9]{1,5})?(\/[^\s]*)?$/i, { message: 'validation:urlInvalid' })
-    .nullable(),
+    .nullable()
+    .optional(),
+  emergency_number: PhoneNumberSchema.optional(),
+  crisis_lines: z.array(CrisisLineSchema).max(5).optional(),
+  support_email: z.email({ message: 'validation:emailInvalid' }).max(254).nullable().optional(),
+  support_phone: PhoneNumberSchema.nullable().optional(),
 });
+export type OrganizationSettingsBody = z.infer<typeof OrganizationSettingsBodySchema>;
 export const OrganizationIdParamsSchema = z.object({ id: IdParamSchema });

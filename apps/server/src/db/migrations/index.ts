@@ -14,6 +14,7 @@ import * as m0011 from './0011_create_calendar_and_appointments';
 import * as m0012 from './0012_create_shares';
 import * as m0013 from './0013_add_record_source_key';
 import * as m0014 from './0014_create_exports';
+import * as m0016 from './0016_add_organization_help_contacts';
 import * as m0015 from './0015_create_chat';
 
 /**
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0013_add_record_source_key': m0013,
   '0014_create_exports': m0014,
   '0015_create_chat': m0015,
+  '0016_add_organization_help_contacts': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

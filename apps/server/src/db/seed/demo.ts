@@ -13,8 +13,30 @@ import { seedDemoShares } from './demo-shares';
 
 /** Demo organisations: complete branding, as a real tenant would have. */
 export const DEMO_ORGANIZATIONS = [
-  { name: 'healthbook', org_name: 'HealthBook+', org_short_name: 'HB+', primary_color: '#0476d9', video_channel_url: 'https://www.youtube.com/@WHO' },
-  { name: 'northwind', org_name: 'Northwind Health', org_short_name: 'Northwind', primary_color: '#00695c', video_channel_url: null },
+  {
+    name: 'healthbook',
+    org_name: 'HealthBook+',
+    org_short_name: 'HB+',
+    primary_color: '#0476d9',
+    video_channel_url: 'https://www.youtube.com/@WHO',
+    // A US organisation (its terms are governed by Colorado law): 911, and the 988 Suicide & Crisis Lifeline.
+    emergency_number: '911',
+    crisis_lines: [{ number: '988', name_en: '988 Suicide & Crisis Lifeline (call or text)', name_el: 'Γραμμή 988 για την αυτοκτονία και την κρίση (κλήση ή μήνυμα)' }],
+    support_email: 'support@healthbook.example',
+    support_phone: '+1 303 555 0100',
+  },
+  {
+    name: 'northwind',
+    org_name: 'Northwind Health',
+    org_short_name: 'Northwind',
+    primary_color: '#00695c',
+    video_channel_url: null,
+    // A Greek organisation: 112, and KLIMAKA's 1018 suicide prevention line.
+    emergency_number: '112',
+    crisis_lines: [{ number: '1018', name_en: 'Suicide prevention line 1018 (KLIMAKA, 24/7)', name_el: 'Γραμμή παρέμβασης για την αυτοκτονία 1018 (ΚΛΙΜΑΚΑ, 24/7)' }],
+    support_email: 'help@northwind.example',
+    support_phone: '+30 210 555 0100',
+  },
 ] as const;
 
 /** Each demo organisation's choices about features (the rest: active), so that the two differ visibly. */
@@ -73,6 +95,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
         .insertInto('organizations')
         .values({
           ...org,
+          crisis_lines: JSON.stringify(org.crisis_lines),
           logo_key: `organizations/${org.name}-logo.svg`,
           logo_content_type: 'image/svg+xml',
           favicon_key: `organizations/${org.name}-favicon.svg`,

@@ -19,6 +19,10 @@ export function presentOrganization(org: OrganizationRow): OrganizationDetail {
     favicon_url: assetUrl(org, 'favicon'),
     primary_color: org.primary_color,
     video_channel_url: org.video_channel_url,
+    emergency_number: org.emergency_number,
+    crisis_lines: org.crisis_lines.map((l) => ({ number: l.number, name: { en: l.name_en, el: l.name_el } })),
+    support_email: org.support_email,
+    support_phone: org.support_phone,
     user_org_details: [{ org: org.id }],
   };
 }
@@ -34,6 +38,10 @@ export function presentNotFound(name: string): OrganizationNotFound {
     favicon_url: null,
     primary_color: null,
     video_channel_url: null,
+    emergency_number: null,
+    crisis_lines: [],
+    support_email: null,
+    support_phone: null,
     user_org_details: [],
   };
 }

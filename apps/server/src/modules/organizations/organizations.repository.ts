@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { OrgRef } from '@healthbook/shared';
+import type { OrganizationSettingsBody, OrgRef } from '@healthbook/shared';
 import type { Db } from '../../db/client';
 import { prepare } from '../../db/prepared';
 import type { Organization } from '../../db/schema';
@@ -16,6 +16,10 @@ const COLUMNS = [
   'favicon_key',
   'favicon_content_type',
   'video_channel_url',
+  'emergency_number',
+  'crisis_lines',
+  'support_email',
+  'support_phone',
   'updated_at',
 ] as const;
 export type OrganizationRow = Pick<Organization, (typeof COLUMNS)[number]>;
@@ -45,10 +49,12 @@ export class OrganizationsRepository {
   }
 
   /** Changes an organisation's settings (a new updated_at also changes its asset addresses' version). */
-  async updateSettings(id: number, settings: { video_channel_url?: string | null }): Promise<void> {
+  async updateSettings(id: number, settings: OrganizationSettingsBody): Promise<void> {
+    const { crisis_lines, ...rest } = settings;
+    const lines = crisis_lines?.map((l) => ({ number: l.number, name_en: l.name.en, name_el: l.name.el }));
     await this.db
       .updateTable('organizations')
-      .set({ ...settings, updated_at: sql`now()` })
+      .set({ ...rest, ...(lines ? { crisis_lines: JSON.stringify(lines) } : {}), updated_at: sql`now()` })
       .where('id', '=', id)
       .execute();
   }

@@ -87,7 +87,7 @@ export const organizationSettingsRoutes: FastifyPluginAsyncZod = async (app) => 
         tags: ['organizations'],
         summary: "Change an organisation's settings (administrators)",
         description:
-          'video_channel_url: the external video channel the menu\'s Videos item opens (https only; null removes the item). Organisation admins for their organisation (another: 404), super admins for any; anyone else 403. Audited; every process sees it at once.',
+          'Each field sent is changed, the others kept. video_channel_url: the external video channel the menu\'s Videos item opens (https only; null removes the item); emergency_number; crisis_lines (replaces the list); support_email and support_phone (the help area; null removes). Organisation admins for their organisation (another: 404), super admins for any; anyone else 403. Audited; every process sees it at once.',
         security: [{ bearerAuth: [] }],
         params: OrganizationIdParamsSchema,
         body: OrganizationSettingsBodySchema,

@@ -1,4 +1,4 @@
-import type { OrgRef } from '@healthbook/shared';
+import type { OrganizationSettingsBody, OrgRef } from '@healthbook/shared';
 import type { SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
 import { SharedCache, type MessageBus } from '../../lib/shared-cache';
@@ -65,7 +65,7 @@ export class OrganizationsService {
   }
 
   /** Changes an organisation's settings (administrators; the caller checks who), audited, seen everywhere at once. */
-  async updateSettings(ctx: SignedInContext, org: OrganizationRow, settings: { video_channel_url?: string | null }): Promise<OrganizationRow> {
+  async updateSettings(ctx: SignedInContext, org: OrganizationRow, settings: OrganizationSettingsBody): Promise<OrganizationRow> {
     await this.repo.updateSettings(org.id, settings);
     await this.forgetAll();
     await this.audit.record(ctx, { action: 'organization_update', outcome: 'success', orgId: org.id, detail: { fields: Object.keys(settings).join(',') } });
