@@ -67,6 +67,8 @@ import { fhirRoutes } from './modules/fhir/fhir.routes';
 import websocket from '@fastify/websocket';
 import { CHAT_FRAME_MAX_BYTES } from '@healthbook/shared';
 import chatServicePlugin from './modules/chat/chat.service';
+import surveysServicePlugin from './modules/surveys/surveys.service';
+import { surveysRoutes } from './modules/surveys/surveys.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { chatSocketRoutes } from './modules/chat/chat.socket';
 
@@ -196,6 +198,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(fhirServicePlugin);
   await app.register(sharingServicePlugin, { publicUrl: config.publicUrl });
   await app.register(chatServicePlugin);
+  await app.register(surveysServicePlugin);
 
   const perIpLimit = Math.max(config.authRateLimit, deps.perIpLimitFloor ?? 0);
 
@@ -252,6 +255,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(exportRoutes);
     await authenticated.register(fhirRoutes);
     await authenticated.register(chatRoutes);
+    await authenticated.register(surveysRoutes);
     for (const routes of deps.signedInRoutes ?? []) await authenticated.register(routes);
   });
 

@@ -72,7 +72,7 @@ export const FEATURES = [
   { key: 'sign-out', route: 'safeHavenLogout', displayName: 'Sign out', icon: 'Logout', available: true, core: true },
   { key: 'reminders', route: null, displayName: 'Reminders', icon: 'NotificationsActive', available: true },
   { key: 'help', route: 'healthhelp', displayName: 'Help', icon: 'HelpCenter', available: true },
-  { key: 'surveys', route: 'mental-health-survey/general', displayName: 'Mental health surveys', icon: 'Psychology', available: false },
+  { key: 'surveys', route: 'mental-health-survey', displayName: 'Mental health surveys', icon: 'Psychology', available: true },
   { key: 'operations', route: 'operations', displayName: 'Operations', icon: 'Insights', available: true, core: true, superadminOnly: true },
 ] as const satisfies readonly FeatureDefinition[];
 

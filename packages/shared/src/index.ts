@@ -21,3 +21,6 @@ export * from './contracts/sharing';
 export * from './contracts/exports';
 export * from './chat-protocol';
 export * from './contracts/chat';
+export * from './surveys';
+export * from './survey-instruments';
+export * from './contracts/surveys';

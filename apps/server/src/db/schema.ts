@@ -1,3 +1,4 @@
+import type { SurveyDefinition } from '@healthbook/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -446,6 +447,35 @@ export interface ExportsTable {
   expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+export interface OrganizationSurveysTable {
+  org_id: number;
+  survey: 'general' | 'profile-questionnaire';
+  /** A shared SurveyDefinition. */
+  definition: ColumnType<SurveyDefinition, string, string>;
+  updated_at: Timestamp;
+}
+
+export interface SurveyResponsesTable {
+  id: Generated<number>;
+  org_id: number;
+  patient_id: number;
+  submitted_by: number | null;
+  submitted_by_name: string;
+  survey: string;
+  attempt_id: string;
+  /** item id → value chosen. */
+  answers: ColumnType<Record<string, number>, string, string>;
+  score: number;
+  max_score: number;
+  band: string;
+  level: number;
+  safety: boolean;
+  next_survey: string | null;
+  /** The definition as asked (both languages). */
+  definition: ColumnType<SurveyDefinition, string, string>;
+  created_at: Timestamp;
+}
+
 export interface ChatConversationsTable {
   id: Generated<number>;
   org_id: number;
@@ -523,6 +553,8 @@ export interface Database {
   share_accesses: ShareAccessesTable;
   exports: ExportsTable;
   chat_conversations: ChatConversationsTable;
+  organization_surveys: OrganizationSurveysTable;
+  survey_responses: SurveyResponsesTable;
   chat_messages: ChatMessagesTable;
   chat_tickets: ChatTicketsTable;
 }

@@ -10,6 +10,7 @@ import { DEMO_CHARTS, DemoCalendar, seedDemoRecords } from './demo-records';
 import { seedDemoCalendar, seedDemoProviders } from './demo-calendar';
 import { seedDemoChat } from './demo-chat';
 import { seedDemoShares } from './demo-shares';
+import { seedDemoAssessments, seedDemoOrganizationSurveys } from './demo-surveys';
 
 /** Demo organisations: complete branding, as a real tenant would have. */
 export const DEMO_ORGANIZATIONS = [
@@ -105,6 +106,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
         .executeTakeFirstOrThrow();
       orgIds.set(org.name, row.id);
     }
+    await seedDemoOrganizationSurveys(trx, orgIds);
     const catalogue = new Map((await new FeatureCatalogueRepository(trx).sync(FEATURES)).map((f) => [f.key, f.id]));
     for (const [org, statuses] of Object.entries(DEMO_FEATURE_STATUSES)) {
       const features = new OrganizationFeaturesRepository(trx, orgScope(orgIds.get(org)!));
@@ -142,6 +144,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
     const mariaPatient = await trx.selectFrom('patients').select('id').where('user_id', '=', maria).executeTakeFirstOrThrow();
     await seedDemoCalendar(trx, { orgId: healthbook, patientId: mariaPatient.id, userId: maria, providerId: userIds.get('provider@healthbook.example')! }, today);
     await seedDemoShares(trx, { orgId: healthbook, patientId: mariaPatient.id, userId: maria });
+    await seedDemoAssessments(trx, { orgId: healthbook, patientId: mariaPatient.id, userId: maria, name: 'Maria Papadopoulou' });
     await seedDemoChat(trx, {
       orgId: healthbook,
       patientId: mariaPatient.id,

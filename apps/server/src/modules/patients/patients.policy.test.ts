@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canChat, canSeePrivate, canWrite, patientAccess } from './patients.policy';
+import { canChat, canSeeAssessments, canSeePrivate, canWrite, patientAccess } from './patients.policy';
 
 describe('a user’s rights on a patient', () => {
   const actor = { userId: 1, orgId: 10 };
@@ -13,5 +13,9 @@ describe('a user’s rights on a patient', () => {
     expect([canWrite('read-only'), canSeePrivate('read-only'), canChat('read-only')]).toEqual([false, false, false]);
     expect([canWrite('full'), canSeePrivate('full'), canChat('full')]).toEqual([true, false, true]);
     expect([canWrite('owner'), canSeePrivate('owner'), canChat('owner')]).toEqual([true, true, true]);
+  });
+
+  it('mental-health assessments: the owner and full access; never read-only', () => {
+    expect([canSeeAssessments('owner'), canSeeAssessments('full'), canSeeAssessments('read-only')]).toEqual([true, true, false]);
   });
 });

@@ -29,3 +29,10 @@ export const canSeePrivate = (access: PatientAccess) => access === 'owner';
  * acting for the patient). Read-only individuals cannot communicate with providers (the Terms).
  */
 export const canChat = (access: PatientAccess) => access === 'owner' || access === 'full';
+
+/**
+ * Mental-health assessments (survey results): the owner and those with full access (a parent
+ * managing a child's record). Read-only individuals do not see them, and organisation admins
+ * never do (they have no access to a patient at all).
+ */
+export const canSeeAssessments = (access: PatientAccess) => access === 'owner' || access === 'full';

@@ -1,0 +1,67 @@
+import type { Selectable } from 'kysely';
+import type { OrganizationSurveyKey, SurveyDefinition } from '@healthbook/shared';
+import type { Db } from '../../db/client';
+import type { SurveyResponsesTable } from '../../db/schema';
+import type { OrgScope } from '../../db/scope';
+
+export type SurveyResponseRow = Selectable<SurveyResponsesTable>;
+
+/** A patient of an organisation: the rows a survey repository may touch. */
+export interface SurveyScope extends OrgScope {
+  readonly patientId: number;
+}
+
+/** An organisation's own surveys (general, profile-questionnaire). */
+export class OrganizationSurveysRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly scope: OrgScope,
+  ) {}
+
+  async find(survey: OrganizationSurveyKey): Promise<SurveyDefinition | undefined> {
+    const row = await this.db.selectFrom('organization_surveys').select('definition').where('org_id', '=', this.scope.orgId).where('survey', '=', survey).executeTakeFirst();
+    return row?.definition;
+  }
+
+  async all(): Promise<Map<string, SurveyDefinition>> {
+    const rows = await this.db.selectFrom('organization_surveys').select(['survey', 'definition']).where('org_id', '=', this.scope.orgId).execute();
+    return new Map(rows.map((r) => [r.survey, r.definition]));
+  }
+
+  async save(survey: OrganizationSurveyKey, definition: SurveyDefinition): Promise<void> {
+    await this.db
+      .insertInto('organization_surveys')
+      .values({ org_id: this.scope.orgId, survey, definition: JSON.stringify(definition) })
+      .onConflict((oc) => oc.columns(['org_id', 'survey']).doUpdateSet({ definition: JSON.stringify(definition), updated_at: new Date() }))
+      .execute();
+  }
+}
+
+/** One patient's survey responses. */
+export class SurveyResponsesRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly scope: SurveyScope,
+  ) {}
+
+  /** Stores a response; undefined when this attempt was already submitted (nothing written). */
+  insert(row: Omit<SurveyResponseRow, 'id' | 'org_id' | 'patient_id' | 'created_at' | 'answers' | 'definition'> & { answers: Record<string, number>; definition: SurveyDefinition }): Promise<SurveyResponseRow | undefined> {
+    return this.db
+      .insertInto('survey_responses')
+      .values({ ...row, org_id: this.scope.orgId, patient_id: this.scope.patientId, answers: JSON.stringify(row.answers), definition: JSON.stringify(row.definition) })
+      .onConflict((oc) => oc.columns(['patient_id', 'attempt_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Newest first. */
+  list(survey?: string, limit = 500): Promise<SurveyResponseRow[]> {
+    let query = this.db.selectFrom('survey_responses').selectAll().where('org_id', '=', this.scope.orgId).where('patient_id', '=', this.scope.patientId);
+    if (survey) query = query.where('survey', '=', survey);
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  get(id: number): Promise<SurveyResponseRow | undefined> {
+    return this.db.selectFrom('survey_responses').selectAll().where('org_id', '=', this.scope.orgId).where('patient_id', '=', this.scope.patientId).where('id', '=', id).executeTakeFirst();
+  }
+}
