@@ -194,11 +194,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(calendarFeedServicePlugin);
   await app.register(providersServicePlugin);
   await app.register(appointmentsServicePlugin, { publicUrl: config.publicUrl, mailFrom: config.mailFrom });
+  await app.register(surveysServicePlugin);
   await app.register(exportServicePlugin);
   await app.register(fhirServicePlugin);
   await app.register(sharingServicePlugin, { publicUrl: config.publicUrl });
   await app.register(chatServicePlugin);
-  await app.register(surveysServicePlugin);
 
   const perIpLimit = Math.max(config.authRateLimit, deps.perIpLimitFloor ?? 0);
 

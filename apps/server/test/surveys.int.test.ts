@@ -4,6 +4,8 @@ import { SurveyDefinitionSchema, surveyProblems, type SurveyDefinition, type Sur
 import { DEMO_ORGANIZATION_SURVEYS } from '../src/db/seed/demo-surveys';
 import { buildTestApp, type TestApp } from './build-app';
 import { bearer, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
+import { fhirValidator } from './fhir-samples';
+import { pdfWords } from './pdf-text';
 
 /**
  * Surveys: the questions, scoring on the server (never the client's total), the safety flag,
@@ -194,5 +196,44 @@ describe('refusals', () => {
 
   it('without a session: 401', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/surveys/' })).statusCode).toBe(401);
+  });
+});
+
+describe('exports', () => {
+  it('the FHIR export carries each result as a QuestionnaireResponse and an Observation `survey`, valid R4', async () => {
+    const validate = await fhirValidator();
+    const res = await call('bob', 'GET', '/api/v1/fhir/export/');
+    expect(res.statusCode).toBe(200);
+    const bundle = res.json<{ entry: Array<{ fullUrl: string; resource: Record<string, unknown> }> }>();
+    const responses = bundle.entry.filter((e) => e.resource.resourceType === 'QuestionnaireResponse');
+    const observations = bundle.entry.filter((e) => e.resource.resourceType === 'Observation' && JSON.stringify(e.resource.category).includes('"survey"'));
+    const history = (await call('bob', 'GET', '/api/v1/surveys/responses/')).json<SurveyResult[]>();
+    expect(responses).toHaveLength(history.length);
+    expect(observations).toHaveLength(history.length);
+    for (const entry of [...responses, ...observations]) expect(() => validate(entry.resource), JSON.stringify(entry.resource)).not.toThrow();
+    const phq9 = observations.find((e) => JSON.stringify(e.resource.code).includes('44261-6'))!.resource;
+    expect(phq9).toMatchObject({ status: 'final', valueInteger: 6, interpretation: [{ text: 'Mild depression symptoms' }] });
+    const derived = (phq9.derivedFrom as Array<{ reference: string }>)[0]!.reference;
+    const response = responses.find((e) => e.fullUrl === derived)!.resource;
+    expect(response).toMatchObject({ status: 'completed', questionnaire: 'http://loinc.org/q/44249-1' });
+    expect((response.item as unknown[]).length).toBe(9);
+    // Declined: none.
+    const without = (await call('bob', 'GET', '/api/v1/fhir/export/?assessments=false')).json<{ entry: Array<{ resource: { resourceType: string } }> }>();
+    expect(without.entry.some((e) => e.resource.resourceType === 'QuestionnaireResponse')).toBe(false);
+  });
+
+  it('the PDF export has an assessments section when asked, with the safety line where it was raised', async () => {
+    const made = await call('alice', 'POST', '/api/v1/hr/export/', { assessments: true, language: 'en' });
+    expect(made.statusCode, made.body).toBe(201);
+    const file = await call('alice', 'GET', made.json<{ url: string }>().url);
+    const words = pdfWords(file.rawPayload);
+    expect(words).toContain('Mental-health assessments');
+    expect(words).toContain('Depression check (PHQ-9)');
+    expect(words).toContain('11 of 27');
+    expect(words).toContain('crisis help was shown');
+    // Neither categories nor assessments: a 400 under types.
+    const none = await call('alice', 'POST', '/api/v1/hr/export/', { types: [] });
+    expect(none.statusCode).toBe(400);
+    expect(Object.keys(none.json())).toEqual(['types']);
   });
 });

@@ -13,7 +13,8 @@ import { IdParamSchema, IdSchema } from './common';
 /** POST /api/v1/hr/export/ */
 export const ExportBodySchema = z
   .object({
-    types: z.array(z.enum(CATEGORY_KEYS, { message: 'validation:categoryUnknown' })).min(1, { message: 'validation:exportTypesRequired' }).max(CATEGORY_KEYS.length),
+    types: z.array(z.enum(CATEGORY_KEYS, { message: 'validation:categoryUnknown' })).max(CATEGORY_KEYS.length).default([]).describe('categories (at least one, unless assessments)'),
+    assessments: z.boolean().default(false).describe('the mental-health survey results too (the patient and full access only)'),
     record_ids: z.array(IdSchema).max(SHARE_ITEMS_MAX).optional().describe('only these records (of the chosen types)'),
     date_from: calendarDaySchema.optional().describe("records from this day on (their own date; categories without one: when they were added)"),
     date_to: calendarDaySchema.optional(),
@@ -22,6 +23,7 @@ export const ExportBodySchema = z
     time_zone: z.string().max(64).optional().describe('IANA zone the "made at" time is written in (default UTC)'),
     patient: IdSchema.optional(),
   })
+  .refine((body) => body.types.length > 0 || body.assessments, { message: 'validation:exportTypesRequired', path: ['types'] })
   .meta({ id: 'ExportBody' });
 export type ExportBody = z.input<typeof ExportBodySchema>;
 export type ExportInput = z.output<typeof ExportBodySchema>;
@@ -41,6 +43,7 @@ export const FhirExportQuerySchema = z.object({
   patient: IdParamSchema.optional(),
   types: z.string().max(400).optional().describe('comma-separated categories (default: all)'),
   include_private: z.enum(['true', 'false']).optional().describe('"for my eyes only" records too (the owner only; default false)'),
+  assessments: z.enum(['true', 'false']).optional().describe('survey results as QuestionnaireResponse + Observation (default true; the patient and full access only)'),
 });
 export type FhirExportQuery = z.output<typeof FhirExportQuerySchema>;
 

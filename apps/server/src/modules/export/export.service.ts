@@ -13,6 +13,8 @@ import type { OrganizationsService } from '../organizations/organizations.servic
 import { canSeePrivate, type PatientAccess } from '../patients/patients.policy';
 import type { PatientsService } from '../patients/patients.service';
 import { RecordsRepository } from '../records/records.repository';
+import { presentResult } from '../surveys/surveys.presenter';
+import type { SurveysService } from '../surveys/surveys.service';
 import { ExportsRepository } from './export.repository';
 import { renderRecordsPdf, type PdfInput } from './pdf';
 
@@ -47,6 +49,7 @@ export class ExportService {
     private readonly organizations: OrganizationsService,
     private readonly audit: AuditLog,
     private readonly storage: Storage,
+    private readonly surveys: SurveysService,
   ) {}
 
   async create(ctx: SignedInContext, body: ExportInput): Promise<ExportLink> {
@@ -69,14 +72,18 @@ export class ExportService {
     // In the categories' declared order, whatever order they were asked in.
     const sections = CATEGORIES.filter((c) => types.has(c.key)).map((c) => ({ category: c as CategoryDefinition, records: rows.filter((r) => r.category === c.key) }));
 
+    const lang = body.language ?? ctx.lang;
+    const assessments = body.assessments ? (await this.surveys.forExport(grant, { from: body.date_from, to: body.date_to })).map((row) => presentResult(row, lang)) : [];
+
     const org = await this.organizations.findById(grant.patient.org_id);
     const pdf = await renderRecordsPdf({
-      lang: body.language ?? ctx.lang,
+      lang,
       timeZone,
       generatedAt: new Date(),
       organization: { name: org?.org_name ?? '', logo: org ? await readLogo(this.storage, org, ctx.log) : null },
       patient: { first_name: grant.patient.first_name ?? '', last_name: grant.patient.last_name ?? '', dob: grant.patient.dob },
       sections,
+      assessments,
     });
 
     const token = randomToken();
@@ -89,7 +96,7 @@ export class ExportService {
         patient_id: grant.patient.id,
         token_hash: sha256(token),
         storage_key: key,
-        records: rows.length,
+        records: rows.length + assessments.length,
         expires_at: new Date(Date.now() + EXPORT_TTL_S * 1000),
       });
     } catch (err) {
@@ -100,9 +107,9 @@ export class ExportService {
       action: 'record_export',
       outcome: 'success',
       subject: `patient:${grant.patient.id}`,
-      detail: { export: saved.id, format: 'pdf', categories: [...types].join(','), records: rows.length, private: includePrivate, selected: body.record_ids?.length ?? null },
+      detail: { export: saved.id, format: 'pdf', categories: [...types].join(','), records: rows.length, assessments: assessments.length, private: includePrivate, selected: body.record_ids?.length ?? null },
     });
-    return { url: exportFilePath(token), expires_at: saved.expires_at.toISOString(), records: rows.length };
+    return { url: exportFilePath(token), expires_at: saved.expires_at.toISOString(), records: rows.length + assessments.length };
   }
 
   /** The PDF a link opens: for the user who made it, while it lives; anything else is 404 alike. */
@@ -157,6 +164,6 @@ declare module 'fastify' {
 
 export default servicePlugin(
   'exports',
-  ['db', 'patients-service', 'organizations-service', 'audit-service', 'storage'],
-  (app) => new ExportService(app.db, app.patients, app.organizations, app.audit, app.storage),
+  ['db', 'patients-service', 'organizations-service', 'audit-service', 'storage', 'surveys-service'],
+  (app) => new ExportService(app.db, app.patients, app.organizations, app.audit, app.storage, app.surveys),
 );

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { formatIsoDate, formatRecordTitle, readableFields, translate, type CategoryDefinition, type Language } from '@healthbook/shared';
+import { formatIsoDate, formatRecordTitle, readableFields, translate, type CategoryDefinition, type Language, type SurveyResult } from '@healthbook/shared';
 import type { RecordRow } from '../records/records.repository';
 
 /**
@@ -26,6 +26,8 @@ export interface PdfInput {
   organization: { name: string; logo: { data: Buffer; contentType: string } | null };
   patient: { first_name: string; last_name: string; dob: string | null };
   sections: PdfSection[];
+  /** Survey results (already in the reader's language), newest first; none: no section. */
+  assessments?: SurveyResult[];
   /** An extra line under the title, e.g. "Shared with Dr Smith until 30 Nov 2026, 14:00" (already translated). */
   note?: string;
 }
@@ -91,36 +93,47 @@ function logoContent(logo: PdfInput['organization']['logo']): Record<string, unk
   return null;
 }
 
+const TABLE_LAYOUT = {
+  hLineWidth: () => 0.5,
+  vLineWidth: () => 0.5,
+  hLineColor: () => RULE,
+  vLineColor: () => RULE,
+  fillColor: (rowIndex: number, _node: unknown, columnIndex: number) => (rowIndex === 0 ? '#e3ebf5' : columnIndex === 0 ? LABEL_FILL : null),
+  paddingLeft: () => 5,
+  paddingRight: () => 5,
+  paddingTop: () => 3,
+  paddingBottom: () => 3,
+};
+
+/** A heading row, then label/value rows, as every table of the PDF is drawn. */
+function labelledTable(title: string, rows: Array<[string, Content]>): Content {
+  const body: TableCell[][] = [[{ text: title, style: 'recordTitle', colSpan: 2 }, {}], ...rows.map(([label, value]): TableCell[] => [{ text: label, style: 'label' }, value as TableCell])];
+  return { table: { widths: [150, '*'], headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, body }, layout: TABLE_LAYOUT, margin: [0, 0, 0, 8] };
+}
+
+/** One survey result: its survey and date, score, band, the safety flag when raised, who answered, then every answer. */
+function assessmentTable(t: (key: string, vars?: Record<string, string | number>) => string, locale: string, timeZone: string, result: SurveyResult): Content {
+  const rows: Array<[string, Content]> = [
+    [t('records:pdf.assessmentDate'), { text: formatMoment(new Date(result.submitted_at), locale, timeZone) }],
+    [t('records:pdf.assessmentScore'), { text: t('records:pdf.assessmentScoreValue', { score: result.score, max: result.max_score }) }],
+    [t('records:pdf.assessmentResult'), { text: result.band.label, bold: true }],
+  ];
+  if (result.safety) rows.push([t('records:pdf.assessmentSafety'), { text: t('records:pdf.assessmentSafetyValue'), bold: true }]);
+  rows.push([t('records:pdf.assessmentBy'), { text: result.submitted_by }]);
+  for (const answer of result.answers) if (answer.label !== null) rows.push([answer.text, { text: answer.label }]);
+  return labelledTable(result.title, rows);
+}
+
 /** One record: its title as the table's heading row (repeated when the table runs onto the next page), then a row per field. */
 function recordTable(t: (key: string, vars?: Record<string, string | number>) => string, locale: string, category: CategoryDefinition, row: RecordRow): Content {
   const values = row.data as Record<string, unknown>;
   const title = formatRecordTitle(t, locale, category, values) || t('records:categories.' + category.key + '.one');
-  const body: TableCell[][] = [[{ text: title, style: 'recordTitle', colSpan: 2 }, {}]];
-  for (const field of readableFields(t, locale, category, values)) {
-    body.push([{ text: field.label, style: 'label' }, { text: field.value }]);
-  }
-  if (row.private) body.push([{ text: t('records:fields.private'), style: 'label' }, { text: t('records:pdf.privateValue') }]);
+  const rows: Array<[string, Content]> = readableFields(t, locale, category, values).map((field) => [field.label, { text: field.value }]);
+  if (row.private) rows.push([t('records:fields.private'), { text: t('records:pdf.privateValue') }]);
   if (row.attachments.length > 0) {
-    body.push([
-      { text: t('records:fields.attachments'), style: 'label' },
-      { stack: row.attachments.map((a) => ({ text: `${a.file_name} (${formatFileSize(a.size, locale)})` })) },
-    ]);
+    rows.push([t('records:fields.attachments'), { stack: row.attachments.map((a) => ({ text: `${a.file_name} (${formatFileSize(a.size, locale)})` })) }]);
   }
-  return {
-    table: { widths: [150, '*'], headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, body },
-    layout: {
-      hLineWidth: () => 0.5,
-      vLineWidth: () => 0.5,
-      hLineColor: () => RULE,
-      vLineColor: () => RULE,
-      fillColor: (rowIndex: number, _node: unknown, columnIndex: number) => (rowIndex === 0 ? '#e3ebf5' : columnIndex === 0 ? LABEL_FILL : null),
-      paddingLeft: () => 5,
-      paddingRight: () => 5,
-      paddingTop: () => 3,
-      paddingBottom: () => 3,
-    },
-    margin: [0, 0, 0, 8],
-  };
+  return labelledTable(title, rows);
 }
 
 /** Roughly how much text a record holds (a short record keeps its section's heading with it on one page). */
@@ -173,13 +186,19 @@ async function render(input: PdfInput): Promise<Buffer> {
   ];
 
   const sections = input.sections.filter((s) => s.records.length > 0);
-  if (sections.length === 0) content.push({ text: t('records:pdf.noRecords'), style: 'empty' });
+  const assessments = input.assessments ?? [];
+  if (sections.length === 0 && assessments.length === 0) content.push({ text: t('records:pdf.noRecords'), style: 'empty' });
   for (const { category, records } of sections) {
     const heading: Content = { text: `${t(`records:categories.${category.key}.other`)} (${records.length})`, style: 'section' };
     const tables = records.map((row) => recordTable(t, lang, category, row));
     // The heading goes to the next page with its first record rather than stay alone at the foot of one.
     if (isShort(records[0]!)) content.push({ stack: [heading, tables[0]!], unbreakable: true }, ...tables.slice(1));
     else content.push(heading, ...tables);
+  }
+  if (assessments.length > 0) {
+    const heading: Content = { stack: [{ text: `${t('records:pdf.assessments')} (${assessments.length})`, style: 'section' }, { text: t('records:pdf.assessmentNote'), style: 'note' }] };
+    const tables = assessments.map((result) => assessmentTable(t, lang, input.timeZone, result));
+    content.push({ stack: [heading, tables[0]!], unbreakable: true }, ...tables.slice(1));
   }
 
   const doc: TDocumentDefinitions = {

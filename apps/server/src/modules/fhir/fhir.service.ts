@@ -37,6 +37,8 @@ import {
   type FhirJson,
   type WriteContext,
 } from './fhir.mapping';
+import type { SurveysService } from '../surveys/surveys.service';
+import { assessmentResources, type AssessmentInput } from './assessments.fhir';
 import { FhirRepository } from './fhir.repository';
 import { readBundle, type BundleEntryRead, type ShapeProblem } from './fhir.shapes';
 
@@ -104,6 +106,7 @@ export class FhirService {
     private readonly db: Db,
     private readonly patients: PatientsService,
     private readonly audit: AuditLog,
+    private readonly surveys: SurveysService,
   ) {}
 
   private async origin(orgId: number): Promise<string> {
@@ -129,15 +132,17 @@ export class FhirService {
     const scope: PatientScope = { orgId: grant.patient.org_id, patientId: grant.patient.id };
     const repo = new RecordsRepository(this.db, scope);
     const rows = await repo.listMany({ categories, includePrivate });
-    const bundle = await this.bundleOf(grant.patient, rows, ctx.lang);
+    // Survey results come too unless declined (and only for those who may see them).
+    const assessments = query.assessments === 'false' ? [] : await this.surveys.forExport(grant);
+    const bundle = await this.bundleOf(grant.patient, rows, ctx.lang, assessments);
 
-    if (!grant.isOwner) await this.audit.record(ctx, { action: 'record_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { fhir_export: 1, records: rows.length } });
-    await this.audit.record(ctx, { action: 'fhir_export', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { records: rows.length, include_private: includePrivate } });
-    return { json: JSON.stringify(bundle), records: rows.length, patient: grant.patient };
+    if (!grant.isOwner) await this.audit.record(ctx, { action: 'record_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { fhir_export: 1, records: rows.length, assessments: assessments.length } });
+    await this.audit.record(ctx, { action: 'fhir_export', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { records: rows.length, assessments: assessments.length, include_private: includePrivate } });
+    return { json: JSON.stringify(bundle), records: rows.length + assessments.length, patient: grant.patient };
   }
 
   /** A patient and some of their records as a FHIR R4 collection Bundle (the export's, and a SMART Health Link's content). */
-  async bundleOf(patientRow: PatientRow, rows: RecordRow[], lang: Language): Promise<Bundle> {
+  async bundleOf(patientRow: PatientRow, rows: RecordRow[], lang: Language, assessments: readonly AssessmentInput[] = []): Promise<Bundle> {
     const repo = new RecordsRepository(this.db, { orgId: patientRow.org_id, patientId: patientRow.id });
     const sources = await repo.sourceKeysOf(rows.map((r) => r.id));
     const origin = await this.origin(patientRow.org_id);
@@ -160,6 +165,10 @@ export class FhirService {
     for (const row of rows) {
       const resource = this.recordResource(row, origin, sources.get(row.id), patientRef, write);
       entries.push({ fullUrl: `urn:uuid:${resource.id!}`, resource });
+    }
+    for (const row of assessments) {
+      const ids = { response: nameUuid(`${origin}/assessment/${row.id}`), observation: nameUuid(`${origin}/assessment/${row.id}/total`), identifier: `${origin}/${row.id}` };
+      for (const resource of assessmentResources(row, ids, patientRef, lang)) entries.push({ fullUrl: `urn:uuid:${resource.id!}`, resource });
     }
     return { resourceType: 'Bundle', id: randomUUID(), meta: { lastUpdated: now }, type: 'collection', timestamp: now, entry: entries };
   }
@@ -380,4 +389,4 @@ declare module 'fastify' {
   }
 }
 
-export default servicePlugin('fhir', ['db', 'patients-service', 'audit-service'], (app) => new FhirService(app.db, app.patients, app.audit));
+export default servicePlugin('fhir', ['db', 'patients-service', 'audit-service', 'surveys-service'], (app) => new FhirService(app.db, app.patients, app.audit, app.surveys));

@@ -154,10 +154,15 @@ export class SurveysService {
     return presentResult(row, ctx.lang);
   }
 
-  /** The rows for an export (the caller has checked the grant and audits the export itself). */
-  async forExport(grant: PatientGrant): Promise<SurveyResponseRow[]> {
+  /**
+   * The results an export carries, newest first, optionally between two days (UTC dates of
+   * submission): none for those who may not see them. The caller has the grant and audits the export.
+   */
+  async forExport(grant: PatientGrant, days: { from?: string | undefined; to?: string | undefined } = {}): Promise<SurveyResponseRow[]> {
     if (!canSeeAssessments(grant.access)) return [];
-    return this.responses(grant).list();
+    const rows = await this.responses(grant).list();
+    const day = (row: SurveyResponseRow) => new Date(row.created_at).toISOString().slice(0, 10);
+    return rows.filter((row) => (!days.from || day(row) >= days.from) && (!days.to || day(row) <= days.to));
   }
 }
 
