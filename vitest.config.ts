@@ -31,6 +31,8 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A component test that renders a whole page can take several seconds on a busy machine.
+          testTimeout: 30_000,
         },
       },
     ],

@@ -102,4 +102,27 @@ describe('the export dialog', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('Choose at least one category.')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Export PDF' })).toHaveProperty('disabled', true);
   });
+
+  it('offers the mental-health assessments when the organisation has surveys on: off by default, enough on their own', async () => {
+    const api = fakeApi();
+    URL.createObjectURL = vi.fn(() => 'blob:http://localhost/pdf-2');
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    renderDialog({ offerAssessments: true });
+    const dialog = await screen.findByRole('dialog');
+    const assessments = within(dialog).getByRole('switch', { name: 'Include my mental-health assessments' });
+    expect(assessments).toHaveProperty('checked', false);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Conditions' }));
+    expect(within(dialog).getByRole('button', { name: 'Export PDF' })).toHaveProperty('disabled', true);
+    fireEvent.click(assessments);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export PDF' }));
+    api.release();
+    await within(dialog).findByText('Your PDF is ready.');
+    expect(api.calls[0]!.body).toMatchObject({ types: [], assessments: true });
+  });
+
+  it('does not offer them otherwise', async () => {
+    renderDialog();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('switch', { name: 'Include my mental-health assessments' })).toBeNull();
+  });
 });

@@ -24,7 +24,10 @@ import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import { CATEGORIES } from '@healthbook/shared/records/categories';
 import { localToday } from '@healthbook/shared/records/medical-date';
 import type { ExportBody } from '@healthbook/shared/contracts/exports';
+import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useHubFeatures } from '../../../lib/hub-features';
+import { useOrganizationContext } from '../../../lib/organization-context';
 import { categoryName, useRecordText } from '../../../lib/record-text';
 import { useExportRecords, type ExportProgress } from '../api/export-records';
 
@@ -40,6 +43,8 @@ export interface ExportDialogProps {
   /** The range of dates as it opens (a list page's own filter), YYYY-MM-DD. */
   dateFrom?: string;
   dateTo?: string;
+  /** Offer the mental-health survey results too (while the organisation has surveys on). */
+  offerAssessments?: boolean;
 }
 
 type Stage = { step: 'choose' } | { step: 'working'; progress: ExportProgress } | { step: 'done'; objectUrl: string; opened: boolean; fileName: string };
@@ -54,7 +59,7 @@ const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
  * blocks that, a link opens it. Its choices start from the page's each time it is opened (the
  * Export button mounts it anew).
  */
-export function ExportDialog({ open, onClose, categories, recordIds, includePrivate: privateAtFirst = false, dateFrom: fromAtFirst = '', dateTo: toAtFirst = '' }: ExportDialogProps) {
+export function ExportDialog({ open, onClose, categories, recordIds, includePrivate: privateAtFirst = false, dateFrom: fromAtFirst = '', dateTo: toAtFirst = '', offerAssessments = false }: ExportDialogProps) {
   const { t, locale } = useRecordText();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -65,6 +70,7 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
   const [dateFrom, setDateFrom] = useState(fromAtFirst);
   const [dateTo, setDateTo] = useState(toAtFirst);
   const [withPrivate, setWithPrivate] = useState(privateAtFirst);
+  const [withAssessments, setWithAssessments] = useState(false);
   const [stage, setStage] = useState<Stage>({ step: 'choose' });
   const [error, setError] = useState<string | null>(null);
   const objectUrl = useRef<string | null>(null);
@@ -87,7 +93,8 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
   const selectedOnly = onlySelected && Boolean(recordIds?.length);
   const types = selectedOnly ? [...categories] : CATEGORIES.map((c) => c.key).filter((k) => chosen.has(k));
   const badRange = Boolean(dateFrom && dateTo && dateTo < dateFrom);
-  const canExport = types.length > 0 && !badRange && stage.step === 'choose';
+  const assessments = offerAssessments && !selectedOnly && withAssessments;
+  const canExport = (types.length > 0 || assessments) && !badRange && stage.step === 'choose';
 
   const submit = async () => {
     if (!canExport) return;
@@ -95,6 +102,7 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
     const body: ExportBody = {
       types: types as ExportBody['types'],
       include_private: withPrivate,
+      ...(assessments ? { assessments: true } : {}),
       language: locale === 'el' ? 'el' : 'en',
       time_zone: timeZone(),
       ...(selectedOnly && recordIds ? { record_ids: [...recordIds] } : {}),
@@ -189,7 +197,7 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
                     <FormControlLabel key={c.key} control={<Checkbox checked={chosen.has(c.key)} onChange={(e) => toggle(c.key, e.target.checked)} />} label={categoryName(t, c.key, true)} />
                   ))}
                 </FormGroup>
-                {types.length === 0 && <FormHelperText>{t('validation:exportTypesRequired')}</FormHelperText>}
+                {types.length === 0 && !assessments && <FormHelperText>{t('validation:exportTypesRequired')}</FormHelperText>}
               </FormControl>
             )}
             {!selectedOnly && (
@@ -211,6 +219,12 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
                     fullWidth
                   />
                 </Stack>
+              </Box>
+            )}
+            {offerAssessments && !selectedOnly && (
+              <Box>
+                <FormControlLabel control={<Switch checked={withAssessments} onChange={(e) => setWithAssessments(e.target.checked)} />} label={t('healthRecords:export.includeAssessments')} />
+                <FormHelperText sx={{ mt: 0 }}>{t('healthRecords:export.includeAssessmentsHint')}</FormHelperText>
               </Box>
             )}
             <Box>
@@ -247,6 +261,9 @@ export function ExportButton(props: Omit<ExportDialogProps, 'open' | 'onClose'> 
   // Each opening is a new dialog: its choices start again from the page's.
   const [opening, setOpening] = useState(0);
   const { variant = 'outlined', ...dialog } = props;
+  const { org } = useOrganizationContext();
+  const { i18n } = useTranslation();
+  const surveysOn = useHubFeatures(org.org, i18n.resolvedLanguage ?? 'en').status('surveys') === 'active';
   return (
     <>
       <Button
@@ -260,7 +277,7 @@ export function ExportButton(props: Omit<ExportDialogProps, 'open' | 'onClose'> 
       >
         {t('healthRecords:export.button')}
       </Button>
-      {opening > 0 && <ExportDialog key={opening} open={open} onClose={() => setOpen(false)} {...dialog} />}
+      {opening > 0 && <ExportDialog key={opening} open={open} onClose={() => setOpen(false)} offerAssessments={surveysOn} {...dialog} />}
     </>
   );
 }
