@@ -237,3 +237,52 @@ describe('exports', () => {
     expect(Object.keys(none.json())).toEqual(['types']);
   });
 });
+
+describe("an organisation's own surveys (administrators)", () => {
+  it('an admin reads and replaces the general survey; a bad one changes nothing; results keep their questions', async () => {
+    const org = await buildOrganization(t.app, { name: 'surveys-admin' });
+    const admin = await buildUser(t.app, { org, roles: ['org_admin'] });
+    const patient = await buildUser(t.app, { org, dob: '1985-01-01' });
+    const outsider = await buildUser(t.app, { org: (await buildOrganization(t.app, { name: 'surveys-admin-2' })), roles: ['org_admin'] });
+    for (const [name, u] of [['orgAdmin', admin], ['orgPatient', patient], ['outsider', outsider]] as const) tokens[name] = (await signIn(t.app, { email: u.email, password: u.password, org_id: u.org_id })).access;
+    const url = `/api/v1/organizations/${org.id}/surveys/general/`;
+    const current = await call('orgAdmin', 'GET', url);
+    expect(current.statusCode, current.body).toBe(200);
+    expect(current.json<SurveyDefinition>().title.en).toBe('Well-being check (WHO-5)');
+    const before = (await submit('orgPatient', 'general', { q1: 5, q2: 5, q3: 5, q4: 5, q5: 5 })).json<SurveyResult>();
+
+    const mine: SurveyDefinition = {
+      key: 'general',
+      title: { en: 'Two questions', el: 'Δύο ερωτήσεις' },
+      summary: { en: 'Short.', el: 'Σύντομο.' },
+      instructions: { en: 'Answer.', el: 'Απαντήστε.' },
+      scale: [
+        { value: 0, label: { en: 'No', el: 'Όχι' } },
+        { value: 1, label: { en: 'Yes', el: 'Ναι' } },
+      ],
+      items: [
+        { id: 'a', text: { en: 'I slept well', el: 'Κοιμήθηκα καλά' } },
+        { id: 'b', text: { en: 'I ate well', el: 'Έφαγα καλά' } },
+      ],
+      bands: [
+        { key: 'low', min: 0, max: 0, level: 1, label: { en: 'Low', el: 'Χαμηλό' }, meaning: { en: 'Low.', el: 'Χαμηλό.' } },
+        { key: 'ok', min: 1, max: 2, level: 0, label: { en: 'OK', el: 'Εντάξει' }, meaning: { en: 'OK.', el: 'Εντάξει.' } },
+      ],
+      note: { en: 'Not medical.', el: 'Όχι ιατρικό.' },
+    };
+    const gap = await call('orgAdmin', 'PUT', url, { ...mine, bands: [mine.bands[0], { ...mine.bands[1], min: 2 }] });
+    expect(gap.statusCode).toBe(400);
+    expect(Object.keys(gap.json())).toEqual(['bands']);
+    expect((await call('orgPatient', 'PUT', url, mine)).statusCode).toBe(403);
+    expect((await call('outsider', 'PUT', url, mine)).statusCode).toBe(404);
+    expect((await call('orgAdmin', 'GET', `/api/v1/surveys/general/`)).json<SurveyDto>().title).toBe('Well-being check (WHO-5)');
+
+    expect((await call('orgAdmin', 'PUT', url, mine)).statusCode).toBe(200);
+    expect((await call('orgPatient', 'GET', '/api/v1/surveys/general/')).json<SurveyDto>().items.map((i) => i.id)).toEqual(['a', 'b']);
+    expect((await submit('orgPatient', 'general', { a: 1, b: 0 })).json<SurveyResult>()).toMatchObject({ score: 1, band: { key: 'ok' } });
+    // The earlier result still reads as it was asked.
+    const earlier = (await call('orgPatient', 'GET', `/api/v1/surveys/responses/${before.id}/`)).json<SurveyResult>();
+    expect(earlier).toMatchObject({ title: 'Well-being check (WHO-5)', score: 100 });
+    expect(earlier.answers[0]!.text).toBe('I have felt cheerful and in good spirits');
+  });
+});

@@ -155,3 +155,10 @@ export const SurveyDefinitionSchema = z
     attribution: LocalizedSchema.optional(),
   })
   .meta({ id: 'SurveyDefinition' });
+export type OrganizationSurveyDefinition = z.infer<typeof SurveyDefinitionSchema>;
+
+/** PUT/GET /api/v1/organizations/{id}/surveys/{survey}/ (administrators): the organisation's own set. */
+export const OrganizationSurveyParamsSchema = z.object({
+  id: IdParamSchema,
+  survey: z.enum(['general', 'profile-questionnaire'], { message: 'validation:surveyUnknown' }),
+});

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SignedInContext } from '../../context';
+import { HttpError, notFound } from '../../lib/http-errors';
+import { canManageOrganization } from '../features/features.policy';
 import {
   DetailErrorSchema,
+  OrganizationSurveyParamsSchema,
+  SurveyDefinitionSchema,
+  type OrganizationSurveyDefinition,
+  type SurveyDefinition,
   FieldErrorsSchema,
   SurveyDtoSchema,
   SurveyHistoryQuerySchema,
@@ -107,5 +114,52 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.code(201).send(await app.surveys.submit(request.signedIn(), request.params.survey, request.body)),
+  );
+
+  /** Administrators act on their own organisation (another: 404), super admins on any; anyone else 403. */
+  const administered = (ctx: SignedInContext, orgId: number) => {
+    if (orgId !== ctx.actor.orgId && !ctx.actor.isSuperadmin) throw notFound();
+    if (!canManageOrganization(ctx.actor, orgId)) throw new HttpError(403, 'errors:permissionDenied');
+  };
+  const adminDescription =
+    "The organisation's own general or profile-questionnaire survey: titles, instructions, scale, items and bands in en and el. Organisation admins for their organisation (another: 404), super admins for any; anyone else 403.";
+
+  app.get(
+    '/api/v1/organizations/:id/surveys/:survey/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "An organisation's own survey (administrators)",
+        description: `${adminDescription} Without one of its own, the default.`,
+        params: OrganizationSurveyParamsSchema,
+        response: { 200: SurveyDefinitionSchema, ...errors },
+      },
+    },
+    async (request) => {
+      administered(request.signedIn(), request.params.id);
+      // The stored shape is the schema's (checked when written; the defaults are tested against it).
+      return (await app.surveys.organizationSurvey(request.params.id, request.params.survey)) as OrganizationSurveyDefinition;
+    },
+  );
+
+  app.put(
+    '/api/v1/organizations/:id/surveys/:survey/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Replace an organisation's own survey (administrators)",
+        description: `${adminDescription} Refused with 400 unless the bands cover every score from 0 to the highest without gaps. Results already given keep the questions they were asked with. Audited.`,
+        params: OrganizationSurveyParamsSchema,
+        body: SurveyDefinitionSchema,
+        response: { 200: SurveyDefinitionSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const ctx = request.signedIn();
+      administered(ctx, request.params.id);
+      return (await app.surveys.saveOrganizationSurvey(ctx, request.params.id, request.params.survey, request.body as SurveyDefinition)) as OrganizationSurveyDefinition;
+    },
   );
 };

@@ -62,6 +62,24 @@ export class SurveysService {
     return presentSurvey(key, await this.definition(ctx.actor.orgId, key), ctx.lang);
   }
 
+  /** An organisation's definition of one of its own surveys, as stored (administrators: the caller checks who). */
+  organizationSurvey(orgId: number, key: OrganizationSurveyKey): Promise<SurveyDefinition> {
+    return this.definition(orgId, key);
+  }
+
+  /**
+   * Replaces an organisation's own survey (administrators: the caller checks who): refused with
+   * 400 unless it is coherent. Results already given keep the definition they were asked with.
+   */
+  async saveOrganizationSurvey(ctx: SignedInContext, orgId: number, key: OrganizationSurveyKey, definition: SurveyDefinition): Promise<SurveyDefinition> {
+    if (definition.key !== key) throw new FieldError({ key: ['validation:surveyUnknown'] });
+    const problems = surveyProblems(definition);
+    if (problems.length) throw new FieldError({ bands: problems });
+    await new OrganizationSurveysRepository(this.db, orgScope(orgId)).save(key, definition);
+    await this.audit.record(ctx, { action: 'organization_survey_update', outcome: 'success', orgId, detail: { survey: key } });
+    return definition;
+  }
+
   /** A patient's assessments, for those allowed to see them (else 403, audited). */
   private async assessmentsGrant(ctx: SignedInContext, patientId: number | undefined, intent: 'read' | 'write'): Promise<PatientGrant> {
     const grant = await this.patients.grant(ctx, patientId, intent);
