@@ -1,18 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrganizationDetail } from '@healthbook/shared/contracts/organizations';
+import type { OrganizationDetail, OrganizationSettingsBody } from '@healthbook/shared/contracts/organizations';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export interface UpdateOrganizationSettings {
   organizationId: number;
-  videoChannelUrl: string | null;
+  /** Only the fields sent change. */
+  settings: OrganizationSettingsBody;
 }
 
-/** PUT /api/v1/organizations/{id}/settings/ {video_channel_url} (administrators; audited). */
-export const updateOrganizationSettings = ({ organizationId, videoChannelUrl }: UpdateOrganizationSettings) =>
-  api.put<OrganizationDetail>(`/api/v1/organizations/${organizationId}/settings/`, { video_channel_url: videoChannelUrl });
+/** PUT /api/v1/organizations/{id}/settings/ (administrators; audited). */
+export const updateOrganizationSettings = ({ organizationId, settings }: UpdateOrganizationSettings) =>
+  api.put<OrganizationDetail>(`/api/v1/organizations/${organizationId}/settings/`, settings);
 
-/** The organisation's branding and settings are read again (the shell's Videos item follows). */
+/** The organisation's branding and settings are read again (the shell's Videos item and the help contacts follow). */
 export function useUpdateOrganizationSettings() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -23,12 +23,14 @@ import { useOrganizations } from '../api/get-organizations';
 import { useFeatureSettings } from '../api/get-feature-settings';
 import { useUpdateFeatureStatus } from '../api/update-feature-status';
 import { useUpdateOrganizationSettings } from '../api/update-organization-settings';
+import { HelpContacts } from './help-contacts';
 
 const STATUS_COLOR = { active: 'success', inactive: 'default', disabled: 'error' } as const;
 
 /**
  * Administration → Features and settings: what each feature is for the organisation's members
- * (active, "Coming Soon!", or hidden and refused), and the organisation's video channel.
+ * (active, "Coming Soon!", or hidden and refused), the organisation's video channel, and its
+ * help and crisis contacts.
  * Organisation admins manage their own organisation; super admins choose any.
  */
 export default function FeatureSettingsPage() {
@@ -61,6 +63,7 @@ export default function FeatureSettingsPage() {
 
       <FeatureList organization={chosen} />
       <VideoChannel key={chosen.org} organization={chosen} />
+      <HelpContacts key={`contacts-${chosen.org}`} organization={chosen} />
     </HubPage>
   );
 }
@@ -174,7 +177,7 @@ function VideoChannel({ organization }: { organization: OrganizationDetail }) {
     setError(null);
     setSaved(null);
     try {
-      const updated = await update.mutateAsync({ organizationId: organization.org, videoChannelUrl: next });
+      const updated = await update.mutateAsync({ organizationId: organization.org, settings: { video_channel_url: next } });
       setCurrent(updated.video_channel_url);
       setValue(updated.video_channel_url ?? '');
       setSaved(next ? t('videos.saved') : t('videos.removed'));
