@@ -72,6 +72,8 @@ export const FEATURES = [
   { key: 'sign-out', route: 'safeHavenLogout', displayName: 'Sign out', icon: 'Logout', available: true, core: true },
   { key: 'reminders', route: null, displayName: 'Reminders', icon: 'NotificationsActive', available: true },
   { key: 'help', route: 'healthhelp', displayName: 'Help', icon: 'HelpCenter', available: true },
+  // The assistant widget: a floating button on signed-in pages (no page of its own, not in the menu).
+  { key: 'assistant', route: null, displayName: 'Help assistant', icon: 'TipsAndUpdates', available: true },
   { key: 'surveys', route: 'mental-health-survey/general', displayName: 'Mental health surveys', icon: 'Psychology', available: false },
   { key: 'operations', route: 'operations', displayName: 'Operations', icon: 'Insights', available: true, core: true, superadminOnly: true },
 ] as const satisfies readonly FeatureDefinition[];

@@ -21,3 +21,4 @@ export * from './contracts/sharing';
 export * from './contracts/exports';
 export * from './chat-protocol';
 export * from './contracts/chat';
+export * from './contracts/help';
