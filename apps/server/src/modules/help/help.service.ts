@@ -1,6 +1,5 @@
-import { FEATURES, translate, type AssistantAnswer, type AssistantPage, type HelpArticle, type HelpArticleList, type HelpArticleSummary, type HelpContactBody, type HelpContactSent, type Language } from '@healthbook/shared';
 import type { z } from 'zod';
-import type { HelpContactBodySchema } from '@healthbook/shared';
+import { FEATURES, translate, type AssistantAnswer, type AssistantPage, type HelpArticle, type HelpArticleList, type HelpArticleSummary, type HelpContactBodySchema, type HelpContactSent, type Language } from '@healthbook/shared';
 import type { Db } from '../../db/client';
 import { orgScope } from '../../db/scope';
 import type { SignedInContext } from '../../context';
