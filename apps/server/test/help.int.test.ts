@@ -18,7 +18,7 @@ const tokens = new Map<string, string>();
 const emails = new Map<string, string>();
 
 async function member(name: string, target: BuiltOrganization, roles = ['patient']) {
-  const user = await buildUser(t, { org: target, roles, first_name: name, last_name: 'Tester' });
+  const user = await buildUser(t.app, { org: target, roles, first_name: name, last_name: 'Tester' });
   tokens.set(name, (await signIn(t.app, { email: user.email, password: user.password, org_id: target.id })).access);
   emails.set(name, user.email);
 }
@@ -39,8 +39,8 @@ const assistant = async (who: string, q: string, lang = 'en') => {
 beforeAll(async () => {
   sink = await startSmtpSink();
   t = await buildTestApp({ env: { SMTP_URL: sink.url }, perIpLimitFloor: 1000 });
-  org = await buildOrganization(t, { name: 'helpful', org_name: 'Helpful Health' });
-  other = await buildOrganization(t, { name: 'elsewhere', org_name: 'Elsewhere Care' });
+  org = await buildOrganization(t.app, { name: 'helpful', org_name: 'Helpful Health' });
+  other = await buildOrganization(t.app, { name: 'elsewhere', org_name: 'Elsewhere Care' });
   await t.db.updateTable('organizations').set({ support_email: 'support@helpful.test', emergency_number: '112' }).where('id', '=', org.id).execute();
   await t.app.organizations.forgetAll();
   await member('alice', org);

@@ -78,7 +78,7 @@ export default function AssistantWidget({ org, clientId, desktop, helpActive, li
         color="primary"
         variant={desktop ? 'extended' : 'circular'}
         size={desktop ? 'medium' : 'medium'}
-        aria-label={desktop ? undefined : t('assistant.open')}
+        aria-label={desktop ? undefined : t('assistant.button')}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => (open ? close() : setOpen(true))}
