@@ -35,7 +35,7 @@ test('a patient searches the help, opens an article and writes to support', asyn
   const page = await signedIn(browser, user.email, user.password, 'en');
 
   // The app bar's "Get HB+ Help" leads to the help page.
-  await page.getByRole('link', { name: 'Get HB+ Help' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Get HB+ Help' }).click();
   await expect(page).toHaveURL(/\/healthbook\/healthhelp$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Get HB+ Help' })).toBeVisible();
   await expect(page.getByText('call 911 or go to the nearest emergency department')).toBeVisible();
@@ -98,14 +98,14 @@ test('the assistant finds an article in Greek on a phone, and offers a person wh
   await scan(page);
 
   await panel.getByRole('textbox', { name: 'Η ερώτησή σας' }).fill('θέλω ένα ραντεβουδάκι με γιατρό');
-  await panel.getByRole('button', { name: 'Αναζήτηση' }).click();
+  await panel.getByRole('button', { name: 'Αναζήτηση', exact: true }).click();
   await expect(panel.getByRole('link', { name: 'Πώς να κλείσετε ραντεβού τηλεϊατρικής' })).toBeVisible();
   await expect(panel.getByRole('link', { name: 'Τηλεσυμβουλευτική' })).toBeVisible();
   await scan(page);
 
   // Nothing found: the contact form and the live chat.
   await panel.getByRole('textbox', { name: 'Η ερώτησή σας' }).fill('ξυλόφωνο κβαντικό');
-  await panel.getByRole('button', { name: 'Αναζήτηση' }).click();
+  await panel.getByRole('button', { name: 'Αναζήτηση', exact: true }).click();
   await expect(panel.getByText('Δεν βρήκα τίποτα για αυτό.')).toBeVisible();
   await expect(panel.getByRole('link', { name: 'Γράψτε στην υποστήριξη' })).toHaveAttribute('href', '/healthbook/healthhelp#contact');
   await expect(panel.getByRole('link', { name: 'Ξεκινήστε ζωντανή συνομιλία' })).toHaveAttribute('href', '/healthbook/peer-coaching');
@@ -119,7 +119,7 @@ test('the assistant finds an article in Greek on a phone, and offers a person wh
   // The article from the assistant, in Greek, on the phone.
   await button.click();
   await panel.getByRole('textbox', { name: 'Η ερώτησή σας' }).fill('ραντεβού');
-  await panel.getByRole('button', { name: 'Αναζήτηση' }).click();
+  await panel.getByRole('button', { name: 'Αναζήτηση', exact: true }).click();
   await panel.getByRole('link', { name: 'Πώς να κλείσετε ραντεβού τηλεϊατρικής' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Πώς να κλείσετε ραντεβού τηλεϊατρικής' })).toBeVisible();
   await expect(panel).toBeHidden();

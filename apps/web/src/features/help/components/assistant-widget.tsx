@@ -133,6 +133,8 @@ export default function AssistantWidget({ org, clientId, desktop, helpActive, li
                 value={text}
                 onChange={(e) => setText(e.target.value)}
                 slotProps={{ htmlInput: { maxLength: HELP_SEARCH_MAX } }}
+                // The floating label of the focused field in the text colour: it reads on the panel whatever the organisation's colour.
+                sx={{ '& .MuiInputLabel-root.Mui-focused': { color: 'text.primary' } }}
               />
               <Button type="submit" variant="contained" disabled={!text.trim()} sx={{ flexShrink: 0, minHeight: 40 }}>
                 {t('assistant.ask')}
