@@ -18,6 +18,8 @@ import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
 import { useArticles } from '../api/list-articles';
 
+const FIRST_ARTICLES = 6;
+
 /** The help articles: a search box (stemmed full-text search on the server) over the list, each a link to its page. */
 export function HelpArticles() {
   const { clientId } = useOrganizationContext();
@@ -28,6 +30,9 @@ export function HelpArticles() {
   const headingId = useId();
   const statusId = useId();
   const results = articles.data?.results ?? [];
+  const [showAll, setShowAll] = useState(false);
+  // Without a search, the first few articles and a way to the rest: the page stays short and calm.
+  const shown = search || showAll ? results : results.slice(0, FIRST_ARTICLES);
 
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mb: 4 }}>
@@ -46,6 +51,8 @@ export function HelpArticles() {
             htmlInput: { maxLength: HELP_SEARCH_MAX, 'aria-describedby': statusId },
             input: { startAdornment: <InputAdornment position="start"><Search aria-hidden /></InputAdornment> },
           }}
+          // The floating label of the focused field in the text colour: the organisation's colour may not read on the page background.
+          sx={{ '& .MuiInputLabel-root.Mui-focused': { color: 'text.primary' } }}
         />
       </Box>
       <Typography id={statusId} role="status" variant="body2" color="text.secondary" sx={{ mb: 1.5, minHeight: '1.5em' }}>
@@ -67,7 +74,7 @@ export function HelpArticles() {
         </Paper>
       ) : (
         <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {results.map((a) => (
+          {shown.map((a) => (
             <Paper component="li" key={a.slug} variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, borderRadius: 3 }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap', mb: 0.5 }}>
                 <Link component={RouterLink} to={paths.helpArticle(clientId, a.slug)} variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
@@ -81,6 +88,11 @@ export function HelpArticles() {
             </Paper>
           ))}
         </Stack>
+      )}
+      {!search && !showAll && results.length > FIRST_ARTICLES && (
+        <Button variant="outlined" onClick={() => setShowAll(true)} sx={{ mt: 2 }}>
+          {t('articles.showAll', { count: results.length })}
+        </Button>
       )}
     </Box>
   );
