@@ -71,6 +71,8 @@ import surveysServicePlugin from './modules/surveys/surveys.service';
 import { surveysRoutes } from './modules/surveys/surveys.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { chatSocketRoutes } from './modules/chat/chat.socket';
+import helpServicePlugin from './modules/help/help.service';
+import { helpRoutes } from './modules/help/help.routes';
 
 /** One registered route, and whether it lives in the public context (everything else needs a token). */
 export interface RouteEntry {
@@ -199,6 +201,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(fhirServicePlugin);
   await app.register(sharingServicePlugin, { publicUrl: config.publicUrl });
   await app.register(chatServicePlugin);
+  await app.register(helpServicePlugin);
 
   const perIpLimit = Math.max(config.authRateLimit, deps.perIpLimitFloor ?? 0);
 
@@ -256,6 +259,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(fhirRoutes);
     await authenticated.register(chatRoutes);
     await authenticated.register(surveysRoutes);
+    await authenticated.register(helpRoutes);
     for (const routes of deps.signedInRoutes ?? []) await authenticated.register(routes);
   });
 

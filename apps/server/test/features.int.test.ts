@@ -66,7 +66,9 @@ describe('POST /api/v1/features/get-features/', () => {
     expect(a.careclub!.feature_status).toBe('inactive');
     expect(b.careclub!.feature_status).toBe('disabled');
     expect(a.help!.feature_status).toBe('active');
-    expect(b.help!.feature_status).toBe('inactive');
+    expect(b.help!.feature_status).toBe('active');
+    expect(a.assistant!.feature_status).toBe('active');
+    expect(b.assistant!.feature_status).toBe('disabled');
   });
 
   it('lists Operations for super admins only', async () => {

@@ -73,6 +73,8 @@ export const FEATURES = [
   { key: 'reminders', route: null, displayName: 'Reminders', icon: 'NotificationsActive', available: true },
   { key: 'help', route: 'healthhelp', displayName: 'Help', icon: 'HelpCenter', available: true },
   { key: 'surveys', route: 'mental-health-survey', displayName: 'Mental health surveys', icon: 'Psychology', available: true },
+  // The assistant widget: a floating button on signed-in pages (no page of its own, not in the menu).
+  { key: 'assistant', route: null, displayName: 'Help assistant', icon: 'TipsAndUpdates', available: true },
   { key: 'operations', route: 'operations', displayName: 'Operations', icon: 'Insights', available: true, core: true, superadminOnly: true },
 ] as const satisfies readonly FeatureDefinition[];
 

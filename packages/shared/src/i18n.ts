@@ -15,11 +15,13 @@ import enRecords from './locales/en/records.json';
 import elRecords from './locales/el/records.json';
 import enChat from './locales/en/chat.json';
 import elChat from './locales/el/chat.json';
+import enHelpPages from './locales/en/helpPages.json';
+import elHelpPages from './locales/el/helpPages.json';
 
 /** Catalogs used by both sides: server error messages and shared validation messages. */
 export const sharedCatalogs = {
-  en: { errors: enErrors, validation: enValidation, options: enOptions, emails: enEmails, wizard: enWizard, features: enFeatures, records: enRecords, chat: enChat },
-  el: { errors: elErrors, validation: elValidation, options: elOptions, emails: elEmails, wizard: elWizard, features: elFeatures, records: elRecords, chat: elChat },
+  en: { errors: enErrors, validation: enValidation, options: enOptions, emails: enEmails, wizard: enWizard, features: enFeatures, records: enRecords, chat: enChat, helpPages: enHelpPages },
+  el: { errors: elErrors, validation: elValidation, options: elOptions, emails: elEmails, wizard: elWizard, features: elFeatures, records: elRecords, chat: elChat, helpPages: elHelpPages },
 } as const;
 
 export type SharedNamespace = keyof (typeof sharedCatalogs)['en'];

@@ -24,3 +24,4 @@ export * from './contracts/chat';
 export * from './surveys';
 export * from './survey-instruments';
 export * from './contracts/surveys';
+export * from './contracts/help';

@@ -520,6 +520,23 @@ export interface ChatTicketsTable {
   used_at: NullableTimestamp;
 }
 
+/** The help area's articles (migration 0018): org_id null for every organisation's. */
+export interface HelpArticlesTable {
+  id: Generated<number>;
+  org_id: number | null;
+  slug: string;
+  position: Generated<number>;
+  /** An organisation's row with a default article's slug and hidden = true hides that article for it. */
+  hidden: Generated<boolean>;
+  feature: string | null;
+  tags: ColumnType<string[], string | undefined, string>;
+  title_en: Generated<string>;
+  title_el: Generated<string>;
+  body_en: Generated<string>;
+  body_el: Generated<string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -557,6 +574,7 @@ export interface Database {
   survey_responses: SurveyResponsesTable;
   chat_messages: ChatMessagesTable;
   chat_tickets: ChatTicketsTable;
+  help_articles: HelpArticlesTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

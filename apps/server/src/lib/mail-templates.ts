@@ -24,7 +24,8 @@ export type MailKind =
   | 'shareLink'
   | 'shareCode'
   | 'shareOpened'
-  | 'shareLocked';
+  | 'shareLocked'
+  | 'helpContactReceived';
 
 /** Kinds a person may receive without having asked for them: they carry the "ignore this" line. */
 const UNSOLICITED: ReadonlySet<MailKind> = new Set(['mfaCode', 'reset', 'codeRetrieval', 'emailChangeConfirm', 'emailChangeTaken', 'signupExisting']);

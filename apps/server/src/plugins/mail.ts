@@ -14,6 +14,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where answers go (the help area's messages to support: the member who wrote). */
+  replyTo?: string;
   /** Files sent with the message (an appointment's .ics). */
   attachments?: MailAttachment[];
 }

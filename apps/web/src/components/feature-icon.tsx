@@ -34,6 +34,7 @@ import Person from '@mui/icons-material/Person';
 import PersonSearch from '@mui/icons-material/PersonSearch';
 import PrivacyTip from '@mui/icons-material/PrivacyTip';
 import Psychology from '@mui/icons-material/Psychology';
+import TipsAndUpdates from '@mui/icons-material/TipsAndUpdates';
 import RoomService from '@mui/icons-material/RoomService';
 import Security from '@mui/icons-material/Security';
 import Share from '@mui/icons-material/Share';
@@ -84,6 +85,7 @@ const ICONS: Record<string, ComponentType<SvgIconProps>> = {
   PersonSearch,
   PrivacyTip,
   Psychology,
+  TipsAndUpdates,
   RoomService,
   Security,
   Share,

@@ -67,6 +67,10 @@ export const paths = {
   invitePatient: (clientId: string) => `/${clientId}/addUser/home`,
   // The hub (app/shell, features/help, features/operations, features/admin)
   help: (clientId: string) => `/${clientId}/healthhelp`,
+  /** One help article (features/help). */
+  helpArticle: (clientId: string, slug: string) => `/${clientId}/healthhelp/articles/${encodeURIComponent(slug)}`,
+  /** The help page's contact form. */
+  helpContact: (clientId: string) => `/${clientId}/healthhelp#contact`,
   /** A catalogue feature's page (its feature_route may carry a query, e.g. settings/profile?tabId=3). */
   feature: (clientId: string, route: string) => `/${clientId}/${route}`,
   operations: (clientId: string) => `/${clientId}/operations`,

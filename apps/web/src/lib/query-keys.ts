@@ -122,6 +122,15 @@ export const queryKeys = {
     /** GET /api/v1/sharing/{id}/accesses/: who opened it. */
     accesses: (id: number) => [...queryKeys.shares.all, 'accesses', id] as const,
   },
+  help: {
+    all: ['help'] as const,
+    /** GET /api/v1/help/articles/?search=: titles in the reader's language. */
+    articles: (search: string, language: string) => [...queryKeys.help.all, 'articles', search, language] as const,
+    /** GET /api/v1/help/articles/{slug}/ */
+    article: (slug: string, language: string) => [...queryKeys.help.all, 'article', slug, language] as const,
+    /** GET /api/v1/help/assistant/?q= */
+    assistant: (question: string, language: string) => [...queryKeys.help.all, 'assistant', question, language] as const,
+  },
   chat: {
     all: ['chat'] as const,
     /** GET /api/v1/peercoaching/providertypereasons/: labels in the reader's language. */

@@ -11,6 +11,7 @@ import { seedDemoCalendar, seedDemoProviders } from './demo-calendar';
 import { seedDemoChat } from './demo-chat';
 import { seedDemoShares } from './demo-shares';
 import { seedDemoAssessments, seedDemoOrganizationSurveys } from './demo-surveys';
+import { seedDemoHelp } from './demo-help';
 
 /** Demo organisations: complete branding, as a real tenant would have. */
 export const DEMO_ORGANIZATIONS = [
@@ -42,8 +43,8 @@ export const DEMO_ORGANIZATIONS = [
 
 /** Each demo organisation's choices about features (the rest: active), so that the two differ visibly. */
 export const DEMO_FEATURE_STATUSES: Record<(typeof DEMO_ORGANIZATIONS)[number]['name'], Partial<Record<FeatureKey, FeatureStatus>>> = {
-  healthbook: { 'medical-transportation': 'disabled', 'health-concierge': 'disabled', 'call-center-triage': 'disabled' },
-  northwind: { careclub: 'disabled', insurance: 'disabled', teleconsultation: 'disabled', emergency: 'disabled', 'link-accounts': 'disabled', help: 'inactive' },
+  healthbook: { 'medical-transportation': 'disabled', 'health-concierge': 'disabled', 'call-center-triage': 'disabled', assistant: 'active' },
+  northwind: { careclub: 'disabled', insurance: 'disabled', teleconsultation: 'disabled', emergency: 'disabled', 'link-accounts': 'disabled', help: 'active', assistant: 'disabled' },
 };
 
 export const DEMO_PASSWORD = 'Healthbook#2026';
@@ -112,6 +113,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
       const features = new OrganizationFeaturesRepository(trx, orgScope(orgIds.get(org)!));
       for (const [key, status] of Object.entries(statuses)) await features.setStatus(catalogue.get(key)!, status, null);
     }
+    await seedDemoHelp(trx, orgIds);
     const users = await trx
       .insertInto('users')
       .values(

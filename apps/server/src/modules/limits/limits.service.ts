@@ -27,6 +27,8 @@ export const LIMITS = {
   emailChange: { max: 3, windowS: 60 * 60 },
   /** Codes e-mailed to a share's recipient, per share. */
   shareCode: { max: SHARE_CODE_SENDS_MAX, windowS: 15 * 60 },
+  /** Messages to the organisation's support from the help area, per user. */
+  helpContact: { max: 3, windowS: 60 * 60 },
 } as const satisfies Record<string, { max: number; windowS: number }>;
 
 export type LimitName = keyof typeof LIMITS;

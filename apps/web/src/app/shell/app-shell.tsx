@@ -49,6 +49,8 @@ import { NavDrawerContent } from './nav-drawer';
 const RemindersPanel = lazy(() => import('../../features/calendar/components/reminders-panel'));
 /** The secure chat dialog (features/live-help), mounted once here so that a chat survives navigation. */
 const LiveChatDock = lazy(() => import('../../features/live-help/components/live-chat-dock'));
+/** The assistant's floating button and panel (features/help), while the organisation has it active. */
+const AssistantWidget = lazy(() => import('../../features/help/components/assistant-widget'));
 
 /** The spec's sizes: drawer 200 px on desktop, 330 px below; app bar 76 px from md up, 55 px below. */
 const DRAWER_DESKTOP = 200;
@@ -314,6 +316,17 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
           </Drawer>
 
           <LeaveSiteDialog url={leaving} onClose={() => setLeaving(null)} onOpened={() => videos && opened(videos)} />
+          {features.status('assistant') === 'active' && (
+            <Suspense fallback={null}>
+              <AssistantWidget
+                org={org}
+                clientId={clientId}
+                desktop={desktop}
+                helpActive={features.status('help') === 'active'}
+                liveChatActive={features.status('live-help') === 'active'}
+              />
+            </Suspense>
+          )}
           {features.status('live-help') === 'active' && (
             <Suspense fallback={null}>
               <LiveChatDock org={org} clientId={clientId} />

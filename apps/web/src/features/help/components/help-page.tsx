@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,6 +19,8 @@ import { FeatureIcon } from '../../../components/feature-icon';
 import { saveOperation, useHubFeatures } from '../../../lib/hub-features';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
+import { HelpArticles } from './help-articles';
+import { HelpContact } from './help-contact';
 
 /**
  * The ways to get help the hub offers, each shown while its feature is not disabled; `title`
@@ -33,9 +35,10 @@ const WAYS: ReadonlyArray<{ key: string; feature: FeatureKey; text: string; titl
 ];
 
 /**
- * The help hub (healthhelp, health-help): the ways to get help the organisation offers (each
- * only when its feature is on; "Coming Soon!" while its page is not there yet), what to do in
- * an emergency (this is not the place), help with the account, and the organisation's videos.
+ * The help hub (healthhelp, health-help): what to do in an emergency (this is not the place),
+ * the organisation's help articles with their search, the ways to get help it offers (each only
+ * when its feature is on; "Coming Soon!" while its page is not there yet), its contact details
+ * and form, help with the account, and the organisation's videos.
  */
 export default function HelpPage() {
   const { org, clientId } = useOrganizationContext();
@@ -45,6 +48,12 @@ export default function HelpPage() {
   const ways = WAYS.filter((w) => features.status(w.feature) !== 'disabled');
   const videos = features.entry('videos');
   const showVideos = org.video_channel_url && videos?.feature_status === 'active';
+  const language = i18n.resolvedLanguage === 'el' ? 'el' : 'en';
+  const { hash } = useLocation();
+  // "Write to us" links (an article, the assistant) come to #contact: bring the form into view.
+  useEffect(() => {
+    if (hash === '#contact') document.getElementById('contact')?.scrollIntoView({ block: 'start' });
+  }, [hash]);
 
   return (
     <HubPage pageTitle={t('pageTitle')} title={t('title', { shortName: org.org_short_name })} intro={t('intro')}>
@@ -53,8 +62,19 @@ export default function HelpPage() {
         <Typography variant="h2" sx={{ mb: 0.5 }}>
           {t('emergency.title')}
         </Typography>
-        <Typography>{t('emergency.text')}</Typography>
+        <Typography>{t('emergency.text', { number: org.emergency_number })}</Typography>
+        {org.crisis_lines.map((line) => (
+          <Typography key={line.number} sx={{ mt: 1 }}>
+            {t('emergency.crisis')}{' '}
+            <Link href={`tel:${line.number.replace(/\s+/g, '')}`} sx={{ fontWeight: 600 }}>
+              {line.number}
+            </Link>{' '}
+            ({line.name[language]})
+          </Typography>
+        ))}
       </Paper>
+
+      <HelpArticles />
 
       <Typography variant="h2" sx={{ mb: 1.5 }}>
         {t('ways.title')}
@@ -102,6 +122,8 @@ export default function HelpPage() {
           })}
         </Box>
       )}
+
+      <HelpContact />
 
       <Typography variant="h2" sx={{ mb: 1.5 }}>
         {t('account.title')}
