@@ -21,3 +21,5 @@ export * from './contracts/sharing';
 export * from './contracts/exports';
 export * from './chat-protocol';
 export * from './contracts/chat';
+export * from './symptom-checker';
+export * from './contracts/symptom-checker';

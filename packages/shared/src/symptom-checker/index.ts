@@ -1,0 +1,6 @@
+export * from './types';
+export * from './sources';
+export * from './flags';
+export * from './complaints';
+export * from './rules';
+export * from './search';
