@@ -4,3 +4,4 @@ export * from './flags';
 export * from './complaints';
 export * from './rules';
 export * from './search';
+export * from './note';
