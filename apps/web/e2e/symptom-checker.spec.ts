@@ -174,5 +174,8 @@ test.describe('at phone width', () => {
     // The original's third address opens the same check.
     await page.goto('/healthbook/isabel-symptom-checker');
     await expect(page.getByRole('heading', { level: 1, name: 'Ελέγξτε τα συμπτώματά σας' })).toBeVisible();
+    // And in Greek on a desktop.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await check(page, 'el-desktop-1-who');
   });
 });
