@@ -318,7 +318,7 @@ function ChoiceGroup(props: {
                 )}
               </Box>
             }
-            sx={{ m: 0, px: 1, border: 1, borderColor: props.value === o.value ? 'primary.main' : 'divider', borderRadius: 2 }}
+            sx={{ m: 0, pl: 1, pr: 2, border: 1, borderColor: props.value === o.value ? 'primary.main' : 'divider', borderRadius: 2 }}
           />
         ))}
       </RadioGroup>
