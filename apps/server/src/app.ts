@@ -73,6 +73,8 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { chatSocketRoutes } from './modules/chat/chat.socket';
 import helpServicePlugin from './modules/help/help.service';
 import { helpRoutes } from './modules/help/help.routes';
+import symptomCheckerServicePlugin from './modules/symptom-checker/symptom-checker.service';
+import { symptomCheckerRoutes } from './modules/symptom-checker/symptom-checker.routes';
 
 /** One registered route, and whether it lives in the public context (everything else needs a token). */
 export interface RouteEntry {
@@ -202,6 +204,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(sharingServicePlugin, { publicUrl: config.publicUrl });
   await app.register(chatServicePlugin);
   await app.register(helpServicePlugin);
+  await app.register(symptomCheckerServicePlugin, { checker: config.symptomChecker });
 
   const perIpLimit = Math.max(config.authRateLimit, deps.perIpLimitFloor ?? 0);
 
@@ -260,6 +263,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(chatRoutes);
     await authenticated.register(surveysRoutes);
     await authenticated.register(helpRoutes);
+    await authenticated.register(symptomCheckerRoutes);
     for (const routes of deps.signedInRoutes ?? []) await authenticated.register(routes);
   });
 

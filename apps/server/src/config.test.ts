@@ -188,3 +188,21 @@ describe('JWT secret', () => {
     expect(existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
   });
 });
+
+describe('the symptom checker', () => {
+  it('is the built-in one by default; SYMPTOM_CHECKER=http takes its URL and timeout', () => {
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET }).symptomChecker).toEqual({ kind: 'builtin' });
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET, SYMPTOM_CHECKER: 'http', SYMPTOM_CHECKER_URL: 'https://triage.example/assess' }).symptomChecker).toEqual({
+      kind: 'http',
+      url: 'https://triage.example/assess',
+      timeoutMs: 5000,
+    });
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET, SYMPTOM_CHECKER: 'http', SYMPTOM_CHECKER_URL: 'http://127.0.0.1:9/x', SYMPTOM_CHECKER_TIMEOUT_MS: '800' }).symptomChecker).toMatchObject({ timeoutMs: 800 });
+  });
+
+  it('refuses an unknown checker, http without a URL, and a URL that is not http(s)', () => {
+    expect(configError({ SYMPTOM_CHECKER: 'isabel' }).message).toContain('SYMPTOM_CHECKER: must be builtin or http');
+    expect(configError({ SYMPTOM_CHECKER: 'http' }).message).toContain('SYMPTOM_CHECKER_URL: is needed with SYMPTOM_CHECKER=http');
+    expect(configError({ SYMPTOM_CHECKER: 'http', SYMPTOM_CHECKER_URL: 'ftp://x' }).message).toContain('SYMPTOM_CHECKER_URL: must be a URL starting with http:// or https://');
+  });
+});

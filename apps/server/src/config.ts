@@ -118,7 +118,13 @@ const EnvSchema = z.object({
   DATABASE_STARTUP_WAIT_S: z.coerce.number({ message: 'must be a number of seconds' }).int().min(0).max(3600).default(30),
   SHUTDOWN_GRACE_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1000),
   API_DOCS: booleanFromEnv.optional(),
-});
+  SYMPTOM_CHECKER: z.enum(['builtin', 'http'], { message: 'must be builtin or http' }).default('builtin'),
+  SYMPTOM_CHECKER_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  SYMPTOM_CHECKER_TIMEOUT_MS: milliseconds(5000),
+}).refine((e) => e.SYMPTOM_CHECKER !== 'http' || e.SYMPTOM_CHECKER_URL, { path: ['SYMPTOM_CHECKER_URL'], message: 'is needed with SYMPTOM_CHECKER=http' });
+
+/** Which symptom checker answers: the built-in one (offline), or an external one over HTTP. */
+export type SymptomCheckerConfig = { kind: 'builtin' } | { kind: 'http'; url: string; timeoutMs: number };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -149,6 +155,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** Serve the OpenAPI page at /api/docs (default: on, except in production). */
   apiDocs: boolean;
+  /** SYMPTOM_CHECKER (+ SYMPTOM_CHECKER_URL, SYMPTOM_CHECKER_TIMEOUT_MS). */
+  symptomChecker: SymptomCheckerConfig;
 }
 
 export class ConfigError extends Error {
@@ -202,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseStartupWaitS: e.DATABASE_STARTUP_WAIT_S,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    symptomChecker: e.SYMPTOM_CHECKER === 'http' ? { kind: 'http', url: e.SYMPTOM_CHECKER_URL!, timeoutMs: e.SYMPTOM_CHECKER_TIMEOUT_MS } : { kind: 'builtin' },
     ...overrides,
   };
 }

@@ -33,7 +33,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PUT';
 const call = (who: string, method: Method, url: string, payload?: object, lang = 'en') =>
   t.app.inject({ method, url, headers: { ...bearer(tokens[who]!), 'accept-language': lang }, ...(payload ? { payload } : {}) });
 const patientOf = async (who: string) => (await call(who, 'GET', '/api/v1/patients/')).json<Array<{ patient_id: number }>>()[0]!.patient_id;

@@ -25,3 +25,5 @@ export * from './surveys';
 export * from './survey-instruments';
 export * from './contracts/surveys';
 export * from './contracts/help';
+export * from './symptom-checker';
+export * from './contracts/symptom-checker';

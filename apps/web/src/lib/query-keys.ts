@@ -54,6 +54,11 @@ export const queryKeys = {
     /** GET /api/v1/hr/{category}/{id}/history/ (labels in the reader's language) */
     history: (category: string, id: number, language: string) => [...queryKeys.records.all, 'history', category, id, language] as const,
   },
+  symptomChecker: {
+    all: ['symptom-checker'] as const,
+    /** GET /api/v1/symptom-checker/complaints/: names and questions in the reader's language. */
+    complaints: (language: string) => [...queryKeys.symptomChecker.all, 'complaints', language] as const,
+  },
   documents: {
     all: ['documents'] as const,
     /** GET /api/v1/documents/ with its parameters. */

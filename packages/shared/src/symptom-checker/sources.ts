@@ -1,0 +1,50 @@
+/**
+ * The published public triage guidance the symptom checker's red flags and rules come from.
+ * Every red flag and escalation rule names one of these (`source`); a test checks that each one
+ * named exists. The wording of the questions follows these pages, in plain words.
+ */
+export const SOURCES = {
+  'nhs-999': { title: 'NHS: When to call 999', url: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-call-999/' },
+  'nhs-111': { title: 'NHS: When to use 111', url: 'https://www.nhs.uk/nhs-services/urgent-and-emergency-care-services/when-to-use-111/' },
+  'aha-heart-attack': { title: 'American Heart Association: Warning signs of a heart attack', url: 'https://www.heart.org/en/health-topics/heart-attack/warning-signs-of-a-heart-attack' },
+  'nhs-heart-attack': { title: 'NHS: Heart attack – symptoms', url: 'https://www.nhs.uk/conditions/heart-attack/symptoms/' },
+  'be-fast-stroke': { title: 'CDC: Stroke signs and symptoms (BE FAST); NHS: Stroke – symptoms', url: 'https://www.cdc.gov/stroke/signs-symptoms/index.html' },
+  'nice-ng51': { title: 'NICE NG51: Suspected sepsis – recognition, diagnosis and early management', url: 'https://www.nice.org.uk/guidance/ng51' },
+  'nice-ng143': { title: 'NICE NG143: Fever in under 5s – assessment and initial management', url: 'https://www.nice.org.uk/guidance/ng143' },
+  'nhs-fever-children': { title: 'NHS: High temperature (fever) in children', url: 'https://www.nhs.uk/conditions/fever-in-children/' },
+  'nhs-meningitis': { title: 'NHS: Meningitis – symptoms (the glass test)', url: 'https://www.nhs.uk/conditions/meningitis/symptoms/' },
+  'nhs-headaches': { title: 'NHS: Headaches', url: 'https://www.nhs.uk/conditions/headaches/' },
+  'nhs-head-injury': { title: 'NHS: Head injury and concussion', url: 'https://www.nhs.uk/conditions/head-injury-and-concussion/' },
+  'nhs-cough': { title: 'NHS: Cough', url: 'https://www.nhs.uk/conditions/cough/' },
+  'nhs-common-cold': { title: 'NHS: Common cold', url: 'https://www.nhs.uk/conditions/common-cold/' },
+  'nhs-sore-throat': { title: 'NHS: Sore throat', url: 'https://www.nhs.uk/conditions/sore-throat/' },
+  'nhs-shortness-of-breath': { title: 'NHS: Shortness of breath', url: 'https://www.nhs.uk/conditions/shortness-of-breath/' },
+  'nhs-stomach-ache': { title: 'NHS: Stomach ache', url: 'https://www.nhs.uk/conditions/stomach-ache/' },
+  'nhs-ectopic-pregnancy': { title: 'NHS: Ectopic pregnancy – symptoms', url: 'https://www.nhs.uk/conditions/ectopic-pregnancy/symptoms/' },
+  'nhs-back-pain': { title: 'NHS: Back pain', url: 'https://www.nhs.uk/conditions/back-pain/' },
+  'nhs-cauda-equina': { title: 'NHS: Cauda equina syndrome (back pain red flags)', url: 'https://www.nhs.uk/conditions/cauda-equina-syndrome/' },
+  'nhs-diarrhoea-vomiting': { title: 'NHS: Diarrhoea and vomiting', url: 'https://www.nhs.uk/conditions/diarrhoea-and-vomiting/' },
+  'nhs-dehydration': { title: 'NHS: Dehydration', url: 'https://www.nhs.uk/conditions/dehydration/' },
+  'nhs-anaphylaxis': { title: 'NHS: Anaphylaxis', url: 'https://www.nhs.uk/conditions/anaphylaxis/' },
+  'nhs-rashes-children': { title: 'NHS: Rashes in babies and children', url: 'https://www.nhs.uk/conditions/rashes-babies-and-children/' },
+  'nhs-dizziness': { title: 'NHS: Dizziness', url: 'https://www.nhs.uk/conditions/dizziness/' },
+  'nhs-earache': { title: 'NHS: Earache', url: 'https://www.nhs.uk/conditions/earache/' },
+  'nhs-uti': { title: 'NHS: Urinary tract infections (UTIs)', url: 'https://www.nhs.uk/conditions/urinary-tract-infections-utis/' },
+  'nhs-kidney-infection': { title: 'NHS: Kidney infection', url: 'https://www.nhs.uk/conditions/kidney-infection/' },
+  'nhs-red-eye': { title: 'NHS: Red eye', url: 'https://www.nhs.uk/conditions/red-eye/' },
+  'nhs-eye-injuries': { title: 'NHS: Eye injuries', url: 'https://www.nhs.uk/conditions/eye-injuries/' },
+  'nhs-sprains': { title: 'NHS: Sprains and strains', url: 'https://www.nhs.uk/conditions/sprains-and-strains/' },
+  'nhs-broken-bones': { title: 'NHS: Broken arm or wrist; broken leg', url: 'https://www.nhs.uk/conditions/broken-arm-or-wrist/' },
+  'nhs-mental-health-urgent': { title: 'NHS: Where to get urgent help for mental health', url: 'https://www.nhs.uk/nhs-services/mental-health-services/where-to-get-urgent-help-for-mental-health/' },
+  'nhs-low-mood': { title: 'NHS: Low mood, sadness and depression', url: 'https://www.nhs.uk/mental-health/feelings-symptoms-behaviours/feelings-and-symptoms/low-mood-sadness-depression/' },
+  'nhs-tiredness': { title: 'NHS: Tiredness and fatigue', url: 'https://www.nhs.uk/conditions/tiredness-and-fatigue/' },
+  'nhs-toothache': { title: 'NHS: Toothache', url: 'https://www.nhs.uk/conditions/toothache/' },
+  'nhs-dental-abscess': { title: 'NHS: Dental abscess', url: 'https://www.nhs.uk/conditions/dental-abscess/' },
+  'nhs-palpitations': { title: 'NHS: Heart palpitations', url: 'https://www.nhs.uk/conditions/heart-palpitations/' },
+  'nhs-heavy-periods': { title: 'NHS: Heavy periods', url: 'https://www.nhs.uk/conditions/heavy-periods/' },
+  'nhs-testicle-pain': { title: 'NHS: Testicle pain', url: 'https://www.nhs.uk/conditions/testicle-pain/' },
+  'nhs-burns': { title: 'NHS: Burns and scalds', url: 'https://www.nhs.uk/conditions/burns-and-scalds/' },
+  'who-danger-signs': { title: 'WHO: Integrated Management of Childhood Illness – general danger signs', url: 'https://www.who.int/publications/i/item/9789241506823' },
+} as const satisfies Record<string, { title: string; url: string }>;
+
+export type SourceId = keyof typeof SOURCES;
