@@ -11,6 +11,7 @@ import { providerConsoleModule } from '../features/provider-console/module';
 import { recordTransferModule } from '../features/record-transfer/module';
 import { providerSearchModule, scheduleAppointmentModule, telehealthModule } from '../features/telehealth/module';
 import { sharingModule } from '../features/sharing/module';
+import { surveysModule } from '../features/surveys/module';
 import type { FeatureModule } from '../lib/feature-module';
 
 /**
@@ -41,4 +42,5 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   adminModule,
   operationsModule,
   sharingModule,
+  surveysModule,
 ];
