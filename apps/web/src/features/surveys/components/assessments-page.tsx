@@ -92,8 +92,7 @@ function SurveyHistory({ survey, results }: { survey: SurveySummary; results: Su
         {t(survey.higher_is_better ? 'assessments.scaleBetterHigh' : 'assessments.scale', { max: survey.max_score })}
       </Typography>
 
-      {oldestFirst.length > 1 ? (
-        <Box role="img" aria-label={t('assessments.chartLabel', { title: survey.title })} sx={{ mb: 1 }}>
+      <Box role="img" aria-label={t('assessments.chartLabel', { title: survey.title })} sx={{ mb: 1 }}>
           <LineChart
             height={240}
             skipAnimation
@@ -108,12 +107,12 @@ function SurveyHistory({ survey, results }: { survey: SurveySummary; results: Su
             ))}
           </LineChart>
         </Box>
-      ) : (
-        <Typography color="text.secondary" sx={{ mb: 1 }}>
+      {oldestFirst.length === 1 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {t('assessments.oneResult')}
         </Typography>
       )}
-      {oldestFirst.length > 1 && edges.length > 0 && (
+      {edges.length > 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {t('assessments.edges', { edges: edges.join(', ') })}
         </Typography>
