@@ -52,7 +52,7 @@ test('a positive PHQ-2 leads on to the PHQ-9; item 9 above 0 brings crisis help 
   await page.goto('/healthbook/mental-health-survey');
   await expect(page.getByRole('heading', { level: 1, name: 'Mental health surveys' })).toBeVisible();
   await expect(page.getByText('These are screenings, not diagnoses.', { exact: false })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Suicide & Crisis Lifeline on 988', exact: false })).toHaveAttribute('href', 'tel:988');
+  await expect(page.getByRole('link', { name: '988 Suicide & Crisis Lifeline (call or text) on 988' })).toHaveAttribute('href', 'tel:988');
   await scan(page);
   await shot(page, 'hub-desktop-en');
 
@@ -78,7 +78,7 @@ test('a positive PHQ-2 leads on to the PHQ-9; item 9 above 0 brings crisis help 
   // At once, while still answering.
   const during = page.getByRole('region', { name: 'You are not alone' });
   await expect(during).toBeVisible();
-  await expect(during.getByRole('link', { name: 'Call Suicide & Crisis Lifeline: 988', exact: false })).toHaveAttribute('href', 'tel:988');
+  await expect(during.getByRole('link', { name: 'Call 988 Suicide & Crisis Lifeline (call or text): 988' })).toHaveAttribute('href', 'tel:988');
   await scan(page);
   await shot(page, 'phq9-answering-desktop-en');
   await page.getByRole('button', { name: 'See my result' }).click();

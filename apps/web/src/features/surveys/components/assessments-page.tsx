@@ -97,7 +97,7 @@ function SurveyHistory({ survey, results }: { survey: SurveySummary; results: Su
             height={240}
             skipAnimation
             hideLegend
-            margin={{ left: 0, right: 16 }}
+            margin={{ left: 0, right: 36 }}
             xAxis={[{ scaleType: 'point', data: oldestFirst.map((r) => r.submitted_at), valueFormatter: (iso: string) => shortDate.format(new Date(iso)) }]}
             yAxis={[{ min: 0, max: survey.max_score, width: 36 }]}
             series={[{ data: oldestFirst.map((r) => r.score), label: survey.title, curve: 'linear', showMark: true }]}

@@ -91,6 +91,9 @@ export function ResultView({ result }: { result: SurveyResult }) {
           <Typography sx={{ fontSize: '1.2rem', fontWeight: 600 }}>{result.band.label}</Typography>
         </Stack>
         <Typography>{result.band.meaning}</Typography>
+        {result.safety && (
+          <Typography sx={{ mt: 1, fontWeight: 600 }}>{t('result.safetyNote')}</Typography>
+        )}
         {result.higher_is_better && (
           <Typography color="text.secondary" sx={{ mt: 1 }}>
             {t('result.higherIsBetter')}
