@@ -35,6 +35,42 @@ export default function SurveyHubPage() {
         </Button>
       </Stack>
 
+      <Paper component="section" aria-labelledby={helpId} variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 4, borderRadius: 3 }}>
+        <Typography variant="h2" id={helpId} sx={{ mb: 1 }}>
+          {t('hub.noteTitle')}
+        </Typography>
+        <Typography sx={{ mb: 1 }}>{t('hub.noteScreening')}</Typography>
+        <Typography sx={{ mb: 1 }}>
+          {t('hub.noteHelpNow')}{' '}
+          {org.crisis_lines.map((line, i) => (
+            <span key={line.number}>
+              {i > 0 && ', '}
+              <Link href={telHref(line.number)}>{t('hub.line', { name: line.name[lineLanguage] || line.name.en, number: line.number })}</Link>
+            </span>
+          ))}
+          {org.crisis_lines.length > 0 && '. '}
+          {t('hub.noteEmergency')}{' '}
+          <Link href={telHref(org.emergency_number)} sx={{ fontWeight: 700 }}>
+            {org.emergency_number}
+          </Link>
+          .
+        </Typography>
+        {(steps.chat || steps.help) && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2 }}>
+            {steps.chat && (
+              <Button component={RouterLink} to={steps.chat} variant="outlined">
+                {t('hub.chat')}
+              </Button>
+            )}
+            {steps.help && (
+              <Button component={RouterLink} to={steps.help} variant="text">
+                {t('hub.help')}
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Paper>
+
       <Box component="section" aria-labelledby={listId} sx={{ mb: 4 }}>
         <Typography variant="h2" id={listId} sx={{ mb: 1.5 }}>
           {t('hub.listTitle')}
@@ -76,41 +112,6 @@ export default function SurveyHubPage() {
         )}
       </Box>
 
-      <Paper component="section" aria-labelledby={helpId} variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
-        <Typography variant="h2" id={helpId} sx={{ mb: 1 }}>
-          {t('hub.noteTitle')}
-        </Typography>
-        <Typography sx={{ mb: 1 }}>{t('hub.noteScreening')}</Typography>
-        <Typography sx={{ mb: 1 }}>
-          {t('hub.noteHelpNow')}{' '}
-          {org.crisis_lines.map((line, i) => (
-            <span key={line.number}>
-              {i > 0 && ', '}
-              <Link href={telHref(line.number)}>{t('hub.line', { name: line.name[lineLanguage] || line.name.en, number: line.number })}</Link>
-            </span>
-          ))}
-          {org.crisis_lines.length > 0 && '. '}
-          {t('hub.noteEmergency')}{' '}
-          <Link href={telHref(org.emergency_number)} sx={{ fontWeight: 700 }}>
-            {org.emergency_number}
-          </Link>
-          .
-        </Typography>
-        {(steps.chat || steps.help) && (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2 }}>
-            {steps.chat && (
-              <Button component={RouterLink} to={steps.chat} variant="outlined">
-                {t('hub.chat')}
-              </Button>
-            )}
-            {steps.help && (
-              <Button component={RouterLink} to={steps.help} variant="text">
-                {t('hub.help')}
-              </Button>
-            )}
-          </Stack>
-        )}
-      </Paper>
     </HubPage>
   );
 }
