@@ -23,6 +23,10 @@ async function signedIn(browser: Browser, user: { email: string; password: strin
   await signIn(page, user.email, user.password);
   await expect(page).toHaveURL(/\/healthbook\/dashboard$/);
   if (options.greek) {
+    // The member's language is a setting that follows them (the shell applies it): Greek there too.
+    const token = await apiLogin(user.email, user.password);
+    const me = await api('/api/v1/me/', { method: 'PUT', token, body: { settings: { language: 'el' } } });
+    expect(me.status, JSON.stringify(me.body)).toBe(200);
     await page.evaluate(() => localStorage.setItem('language', 'el'));
     await page.reload();
   }

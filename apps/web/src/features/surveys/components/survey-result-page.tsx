@@ -104,7 +104,13 @@ export function ResultView({ result }: { result: SurveyResult }) {
       {result.next && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, mb: 3, borderRadius: 3, borderColor: 'primary.main' }}>
           <Typography sx={{ mb: 1.5 }}>{t('result.continueText')}</Typography>
-          <Button component={RouterLink} to={paths.survey(clientId, SURVEY_ROUTES[result.next])} variant="contained">
+          <Button
+            component={RouterLink}
+            to={paths.survey(clientId, SURVEY_ROUTES[result.next])}
+            // The answers the next survey shares (the PHQ-9 begins with the PHQ-2's two questions).
+            state={{ from: result.survey, prefill: Object.fromEntries(result.answers.flatMap((a) => (a.value === null ? [] : [[a.item, a.value]]))) }}
+            variant="contained"
+          >
             {t('result.continue')}
           </Button>
         </Paper>
