@@ -188,12 +188,13 @@ function SurveyQuestions({ survey, state }: { survey: SurveyDto; state: TakeSurv
               {t('take.back')}
             </Button>
           )}
+          {/* Distinct keys: the Next button clicked on the second-last question must not become the submit button under the pointer (it would send at once). */}
           {onePerPage && !last ? (
-            <Button variant="contained" onClick={() => setStep((s) => Math.min(items.length - 1, s + 1))}>
+            <Button key="next" variant="contained" onClick={() => setStep((s) => Math.min(items.length - 1, s + 1))}>
               {t('take.next')}
             </Button>
           ) : (
-            <Button type="submit" variant="contained" disabled={submit.isPending}>
+            <Button key="submit" type="submit" variant="contained" disabled={submit.isPending}>
               {submit.isPending ? t('take.sending') : t('take.submit')}
             </Button>
           )}
