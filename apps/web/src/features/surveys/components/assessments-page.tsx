@@ -47,7 +47,7 @@ export default function AssessmentsPage() {
         </Paper>
       );
     return (
-      <Box sx={{ display: 'grid', gap: 3 }}>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         {taken.map((survey) => (
           <SurveyHistory key={survey.key} survey={survey} results={results.data.filter((r) => r.survey === survey.key)} />
         ))}
@@ -84,7 +84,7 @@ function SurveyHistory({ survey, results }: { survey: SurveySummary; results: Su
   const shortDate = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' });
 
   return (
-    <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
+    <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, minWidth: 0 }}>
       <Typography variant="h2" id={headingId} sx={{ mb: 0.5 }}>
         {survey.title}
       </Typography>
