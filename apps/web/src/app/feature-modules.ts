@@ -12,6 +12,7 @@ import { recordTransferModule } from '../features/record-transfer/module';
 import { providerSearchModule, scheduleAppointmentModule, telehealthModule } from '../features/telehealth/module';
 import { sharingModule } from '../features/sharing/module';
 import { symptomCheckerModule } from '../features/symptom-checker/module';
+import { surveysModule } from '../features/surveys/module';
 import type { FeatureModule } from '../lib/feature-module';
 
 /**
@@ -43,4 +44,5 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   operationsModule,
   sharingModule,
   symptomCheckerModule,
+  surveysModule,
 ];

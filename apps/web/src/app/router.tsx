@@ -115,17 +115,8 @@ export const routes = [
             loader: lazyGuard('signedInGuard'),
             handle: FULL_LAYOUT,
             children: [
+              // health-action/result comes with the surveys feature (features/surveys): without a known ?action=, the survey hub.
               ...featureRoutes(),
-              // The result of a survey needs the survey it is about (?action=…); without it, the questionnaire.
-              // The result page comes with the surveys feature: until it is active, the guard sends members to the dashboard.
-              {
-                path: 'health-action/result',
-                loader: async (args: LoaderFunctionArgs) => {
-                  const clientId = args.params.clientId ?? DEFAULT_CLIENT_ID;
-                  if (!new URL(args.request.url).searchParams.get('action')) throw redirect(paths.surveyQuestionnaire(clientId));
-                  return (await import('./guards')).featureGuard('surveys', args);
-                },
-              },
             ],
           },
           { path: '*', loader: unknownPathLoader },

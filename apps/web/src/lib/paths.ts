@@ -74,8 +74,8 @@ export const paths = {
   /** A catalogue feature's page (its feature_route may carry a query, e.g. settings/profile?tabId=3). */
   feature: (clientId: string, route: string) => `/${clientId}/${route}`,
   operations: (clientId: string) => `/${clientId}/operations`,
-  /** The general survey questionnaire (the surveys feature). */
-  surveyQuestionnaire: (clientId: string) => `/${clientId}/mental-health-survey/general`,
+  /** The survey questionnaire: the surveys' hub (features/surveys). */
+  surveyQuestionnaire: (clientId: string) => `/${clientId}/mental-health-survey`,
   featureSettings: (clientId: string) => `/${clientId}/admin/features`,
   // Health records and the Document Center (features/health-records, features/documents)
   healthRecords: (clientId: string) => `/${clientId}/health-record`,
@@ -117,6 +117,17 @@ export const paths = {
   chatEnded: (clientId: string) => `/${clientId}/chat/end-secure-chat-screen`,
   chatHistory: (clientId: string) => `/${clientId}/peer-coaching/history`,
   chatTranscript: (clientId: string, conversationId: number) => `/${clientId}/peer-coaching/history/${conversationId}`,
+  // Mental-health and well-being surveys (features/surveys)
+  surveys: (clientId: string) => `/${clientId}/mental-health-survey`,
+  /** Taking a survey: its route (SURVEY_ROUTES: GAD-7's is phq-7). */
+  survey: (clientId: string, route: string) => `/${clientId}/mental-health-survey/${route}`,
+  /** A survey's result: one (id), or the latest of that survey. */
+  surveyResult: (clientId: string, route: string, id?: number) => withQuery(`/${clientId}/health-action/result`, { action: route, id }),
+  /** The assessments view of the record: history and a trend per survey. */
+  assessments: (clientId: string) => `/${clientId}/health-record/assessments`,
+  // The profile questionnaire (features/account)
+  profileQuestionnaire: (clientId: string) => `/${clientId}/profile-questionnaire`,
+  profileQuestionnaireThankYou: (clientId: string) => `/${clientId}/profile-questionnaire/thank-you`,
   // Sharing, the patient's side (features/sharing)
   sharing: (clientId: string) => `/${clientId}/sharing`,
   /** The new-share page, optionally with something chosen (?category=lab, ?record=12&category=lab, ?document=5). */

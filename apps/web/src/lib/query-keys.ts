@@ -25,6 +25,11 @@ export const queryKeys = {
     /** GET /api/v1/wizard/: step titles come in the chosen language. */
     forLanguage: (language: string) => [...queryKeys.wizard.all, language] as const,
   },
+  profileQuestions: {
+    all: ['profile-questions'] as const,
+    /** GET /api/v1/users/profile_questions/ (with the user's answers), in the chosen language. */
+    forLanguage: (language: string) => [...queryKeys.profileQuestions.all, language] as const,
+  },
   welcomeMessages: {
     all: ['welcome-messages'] as const,
     /** GET /api/v1/users/get_welcome_messages/{id}, in the chosen language. */
@@ -144,6 +149,17 @@ export const queryKeys = {
     conversations: () => [...queryKeys.chat.all, 'conversations'] as const,
     /** GET /api/v1/chat/conversations/{id}/: one chat's transcript. */
     conversation: (id: number) => [...queryKeys.chat.all, 'conversation', id] as const,
+  },
+  surveys: {
+    all: ['surveys'] as const,
+    /** GET /api/v1/surveys/: every survey with the latest result, in the reader's language. */
+    list: (language: string) => [...queryKeys.surveys.all, 'list', language] as const,
+    /** GET /api/v1/surveys/{key}/: its questions, in the reader's language. */
+    detail: (key: string, language: string) => [...queryKeys.surveys.all, 'detail', key, language] as const,
+    /** GET /api/v1/surveys/responses/?survey=: the results, newest first (of one survey, or all). */
+    results: (survey: string | null, language: string) => [...queryKeys.surveys.all, 'results', survey, language] as const,
+    /** GET /api/v1/surveys/responses/{id}/ */
+    result: (id: number, language: string) => [...queryKeys.surveys.all, 'result', id, language] as const,
   },
   shareRecipient: {
     all: ['share-recipient'] as const,

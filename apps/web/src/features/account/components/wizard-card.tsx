@@ -20,6 +20,7 @@ import { useUpdateMe } from '../api/update-me';
 function stepLink(step: WizardStepName, clientId: string, user: UserDto): string | null {
   if (step === 'profile') return paths.profile(clientId);
   if (step === 'mfa') return user.has_mfa_enabled ? paths.profile(clientId, 3) : paths.mfaRegister(clientId);
+  if (step === 'profile_questions') return paths.profileQuestionnaire(clientId);
   return null;
 }
 
