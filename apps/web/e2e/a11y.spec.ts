@@ -120,6 +120,14 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
 
         await visit(page, '/healthbook/register/success', 'mfa-success');
         await visit(page, '/healthbook/healthhelp', 'help');
+        await visit(page, '/healthbook/healthhelp/articles/not-for-emergencies', 'help-article');
+        await visit(page, '/healthbook/symptom-checker', 'symptom-checker');
+        // Surveys: the hub, a survey, the assessments (results: surveys.spec.ts scans each kind).
+        await visit(page, '/healthbook/mental-health-survey', 'surveys');
+        await visit(page, '/healthbook/mental-health-survey/phq-9', 'survey-phq-9');
+        await visit(page, '/healthbook/health-record/assessments', 'assessments');
+        await visit(page, '/healthbook/profile-questionnaire', 'profile-questionnaire');
+        await visit(page, '/healthbook/profile-questionnaire/thank-you', 'profile-questionnaire-thank-you');
         // Live Help: the peer-coaching page (its form), the past chats (none yet) and the end screen.
         await visit(page, '/healthbook/peer-coaching', 'peer-coaching');
         await expect(page.locator('input[type=radio]').first()).toBeAttached();

@@ -148,7 +148,7 @@ export interface SurveyScore {
  * thoughts of being better off dead or of self-harm) means crisis help is shown at once,
  * before the result and whatever the total.
  */
-export function needsCrisisHelp(survey: SurveyDefinition, answers: SurveyAnswers): boolean {
+export function needsCrisisHelp(survey: { items: ReadonlyArray<Pick<SurveyItem, 'id' | 'safety'>> }, answers: SurveyAnswers): boolean {
   return survey.items.some((item) => item.safety === true && (answers[item.id] ?? 0) > 0);
 }
 

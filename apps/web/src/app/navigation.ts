@@ -53,6 +53,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { feature: 'health-concierge' },
       { feature: 'medical-transportation' },
       { feature: 'self-diagnosis' },
+      { feature: 'surveys' },
     ],
   },
   {

@@ -51,6 +51,7 @@ export const SurveyDtoSchema = z
         options: z.array(SurveyOptionDtoSchema),
         optional: z.boolean(),
         scored: z.boolean(),
+        safety: z.boolean().describe('any answer above 0 means crisis help is shown at once (PHQ-9 item 9)'),
       }),
     ),
     bands: z.array(SurveyBandDtoSchema),

@@ -35,6 +35,7 @@ export function presentSurvey(key: SurveyKey, survey: SurveyDefinition, lang: La
       options: optionsOf(survey, item).map((o) => ({ value: o.value, label: pick(o.label, lang) })),
       optional: item.optional === true,
       scored: item.scored !== false,
+      safety: item.safety === true,
     })),
     bands: survey.bands.map((b) => presentBand(b, lang)),
     note: pick(survey.note, lang),

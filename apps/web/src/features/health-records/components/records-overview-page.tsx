@@ -13,12 +13,14 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
+import Psychology from '@mui/icons-material/Psychology';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import { CATEGORIES } from '@healthbook/shared/records/categories';
 import { formatMedicalDate } from '@healthbook/shared/records/medical-date';
 import { FeatureIcon } from '../../../components/feature-icon';
 import { ShareLinkButton } from '../../../components/share-link-button';
 import { HubPage } from '../../../components/hub-page';
+import { useHubFeatures } from '../../../lib/hub-features';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
 import { useRecordSummary } from '../api/get-record-summary';
@@ -29,8 +31,10 @@ const ALL_CATEGORIES = CATEGORIES.map((c) => c.key);
 
 /** /health-record: every category with how many records it holds and its latest date, and the records changed last. */
 export default function RecordsOverviewPage() {
-  const { clientId } = useOrganizationContext();
+  const { clientId, org } = useOrganizationContext();
   const { t, locale } = useRecordText();
+  // The mental-health assessments are the surveys feature's page, linked from here while it is on.
+  const surveysOn = useHubFeatures(org.org, locale).status('surveys') === 'active';
   const summary = useRecordSummary(null, locale);
   const byCategory = new Map(summary.data?.categories.map((c) => [c.category, c]));
 
@@ -45,6 +49,11 @@ export default function RecordsOverviewPage() {
           <Button component={RouterLink} to={paths.recordTransfer(clientId)} variant="outlined" startIcon={<SwapHoriz />}>
             {t('healthRecords:fhirLink')}
           </Button>
+          {surveysOn && (
+            <Button component={RouterLink} to={paths.assessments(clientId)} variant="outlined" startIcon={<Psychology />}>
+              {t('healthRecords:assessmentsLink')}
+            </Button>
+          )}
         </Box>
       </Box>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 4, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>

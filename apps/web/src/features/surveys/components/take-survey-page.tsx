@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { SurveyDto } from '@healthbook/shared/contracts/surveys';
-import { FIXED_SURVEYS, SURVEY_ROUTES, needsCrisisHelp, surveyOfRoute, type SurveyAnswers, type SurveyKey } from '@healthbook/shared/surveys';
+import { SURVEY_ROUTES, needsCrisisHelp, surveyOfRoute, type SurveyAnswers, type SurveyKey } from '@healthbook/shared/surveys';
 import { DelayedLoader } from '../../../components/delayed-loader';
 import { HubPage } from '../../../components/hub-page';
 import { ApiError } from '../../../lib/api-client';
@@ -29,7 +29,6 @@ export interface TakeSurveyState {
 }
 
 /** Whether crisis help must show now: the published instruments' safety items (PHQ-9 item 9), as the server decides. */
-const crisisNow = (key: SurveyKey, answers: SurveyAnswers) => key in FIXED_SURVEYS && needsCrisisHelp(FIXED_SURVEYS[key as keyof typeof FIXED_SURVEYS], answers);
 
 /** mental-health-survey/{general, profile-questionnaire, phq-2, phq-7, phq-9}: taking a survey. An unknown one goes to the hub. */
 export default function TakeSurveyPage() {
@@ -130,7 +129,8 @@ function SurveyQuestions({ survey, state }: { survey: SurveyDto; state: TakeSurv
     );
   };
 
-  const crisis = crisisNow(survey.key, answers);
+  // The safety rule while answering, on the questions as the server sent them (any survey may mark an item).
+  const crisis = needsCrisisHelp(survey, answers);
   const current = items[step]!;
   const last = step === items.length - 1;
   const answeredCount = items.filter((i) => i.id in answers).length;
