@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { GAD7, LIFESTYLE, NORTHWIND_GENERAL, NORTHWIND_PROFILE, PHQ9, WHO5, scoreSurvey, type SurveyAnswers, type SurveyDefinition } from '@healthbook/shared';
+import { GAD7, LIFESTYLE, NORTHWIND_GENERAL, NORTHWIND_PROFILE, PHQ9, WHO5, type SurveyAnswers, type SurveyDefinition } from '@healthbook/shared';
+import { scoredColumns } from '../../modules/surveys/surveys.repository';
 import type { Database } from '../schema';
 
 const DAY = 86_400_000;
@@ -37,22 +38,16 @@ export async function seedDemoAssessments(trx: Transaction<Database>, who: { org
     .insertInto('survey_responses')
     .values(
       series.map(([survey, daysAgo, answers]) => {
-        const scored = scoreSurvey(survey, answers);
+        const columns = scoredColumns(survey.key, survey, answers);
         return {
+          ...columns,
           org_id: who.orgId,
           patient_id: who.patientId,
           submitted_by: who.userId,
           submitted_by_name: who.name,
-          survey: survey.key,
           attempt_id: randomUUID(),
-          answers: JSON.stringify(answers),
-          score: scored.score,
-          max_score: scored.maxScore,
-          band: scored.band.key,
-          level: scored.band.level,
-          safety: scored.safety,
-          next_survey: scored.next,
-          definition: JSON.stringify(survey),
+          answers: JSON.stringify(columns.answers),
+          definition: JSON.stringify(columns.definition),
           created_at: new Date(now.getTime() - daysAgo * DAY),
         };
       }),

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { OrganizationSurveyKey, SurveyDefinition } from '@healthbook/shared';
+import { scoreSurvey, type OrganizationSurveyKey, type SurveyDefinition } from '@healthbook/shared';
 import type { Db } from '../../db/client';
 import type { SurveyResponsesTable } from '../../db/schema';
 import type { OrgScope } from '../../db/scope';
@@ -35,6 +35,22 @@ export class OrganizationSurveysRepository {
       .onConflict((oc) => oc.columns(['org_id', 'survey']).doUpdateSet({ definition: JSON.stringify(definition), updated_at: new Date() }))
       .execute();
   }
+}
+
+/** The columns of a scored response: what the server computed from the answers, and the definition as asked. */
+export function scoredColumns(key: string, survey: SurveyDefinition, answers: Record<string, number>) {
+  const scored = scoreSurvey(survey, answers);
+  return {
+    survey: key,
+    answers,
+    score: scored.score,
+    max_score: scored.maxScore,
+    band: scored.band.key,
+    level: scored.band.level,
+    safety: scored.safety,
+    next_survey: scored.next,
+    definition: survey,
+  };
 }
 
 /** One patient's survey responses. */

@@ -7,7 +7,6 @@ import {
   SurveyDefinitionSchema,
   checkAnswers,
   maxScore,
-  scoreSurvey,
   surveyProblems,
   type OrganizationSurveyKey,
   type SurveyDefinition,
@@ -26,7 +25,7 @@ import type { AuditLog } from '../audit/audit.service';
 import { canSeeAssessments } from '../patients/patients.policy';
 import type { PatientGrant, PatientsService } from '../patients/patients.service';
 import { presentBand, presentResult, presentSurvey } from './surveys.presenter';
-import { OrganizationSurveysRepository, SurveyResponsesRepository, type SurveyResponseRow } from './surveys.repository';
+import { OrganizationSurveysRepository, SurveyResponsesRepository, scoredColumns, type SurveyResponseRow } from './surveys.repository';
 
 const isOrganizationSurvey = (key: SurveyKey): key is OrganizationSurveyKey => (ORGANIZATION_SURVEY_KEYS as readonly string[]).includes(key);
 
@@ -134,21 +133,12 @@ export class SurveysService {
     if (Object.keys(problems).length) {
       throw new FieldError(Object.fromEntries(Object.entries(problems).map(([item, message]) => [`answers.${item}`, [message]])));
     }
-    const scored = scoreSurvey(survey, body.answers);
     const user = ctx.actor.user;
     const row = await this.responses(grant).insert({
+      ...scoredColumns(key, survey, body.answers),
       submitted_by: ctx.actor.userId,
       submitted_by_name: `${user.first_name} ${user.last_name}`.trim(),
-      survey: key,
       attempt_id: body.attempt_id,
-      answers: body.answers,
-      score: scored.score,
-      max_score: scored.maxScore,
-      band: scored.band.key,
-      level: scored.band.level,
-      safety: scored.safety,
-      next_survey: scored.next,
-      definition: survey,
     });
     if (!row) throw new FieldError({ attempt_id: ['validation:surveyAttemptUsed'] });
     // Who took a survey for someone else is on the patient's trail; the answers never are.
