@@ -238,7 +238,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // A route of a feature (config.feature) answers 403 unless the actor's organisation has it on:
     // the check is added to those routes only (after authentication), costing the others nothing.
     authenticated.addHook('onRoute', (route) => {
-      const feature = (route.config as { feature?: string } | undefined)?.feature;
+      const feature = (route.config as { feature?: string | readonly string[] } | undefined)?.feature;
       if (!feature) return;
       const requireFeature = async (request: FastifyRequest) => authenticated.features.require(request.ctx, feature);
       route.onRequest = [...[route.onRequest ?? []].flat(), requireFeature] as typeof route.onRequest;

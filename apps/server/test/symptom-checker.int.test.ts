@@ -168,12 +168,15 @@ describe('POST /api/v1/symptom-checker/save/', () => {
 });
 
 describe('the feature', () => {
-  it('needs a token (401), and answers 403 on every route when the organisation turns it off', async () => {
+  it('needs a token (401), and answers 403 on every route when the organisation turns off both Symptom Checker and Self-Diagnosis', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/symptom-checker/complaints/' })).statusCode).toBe(401);
     const org = people.otherAdmin!.org_id;
     const list = (await call(t, 'otherAdmin', 'POST', '/api/v1/features/get-features/', { organization_id: org })).json<FeatureEntry[]>();
-    const feature = list.find((f) => f.key === 'symptom-checker')!;
-    const off = await call(t, 'otherAdmin', 'PUT', `/api/v1/features/${feature.id}/`, { organization_id: org, feature_status: 'disabled' });
+    const set = (key: string, status: string) => call(t, 'otherAdmin', 'PUT', `/api/v1/features/${list.find((f) => f.key === key)!.id}/`, { organization_id: org, feature_status: status });
+    expect((await set('symptom-checker', 'disabled')).statusCode).toBe(200);
+    // Self-Diagnosis (health-check) is the same checker: while it is on, the API answers.
+    expect((await call(t, 'stranger', 'GET', '/api/v1/symptom-checker/complaints/')).statusCode).toBe(200);
+    const off = await set('self-diagnosis', 'disabled');
     expect(off.statusCode, off.body).toBe(200);
     for (const [method, url, payload] of [
       ['GET', '/api/v1/symptom-checker/complaints/', undefined],

@@ -11,7 +11,7 @@ import { providerConsoleModule } from '../features/provider-console/module';
 import { recordTransferModule } from '../features/record-transfer/module';
 import { providerSearchModule, scheduleAppointmentModule, telehealthModule } from '../features/telehealth/module';
 import { sharingModule } from '../features/sharing/module';
-import { symptomCheckerModule } from '../features/symptom-checker/module';
+import { selfDiagnosisModule, symptomCheckerModule } from '../features/symptom-checker/module';
 import { surveysModule } from '../features/surveys/module';
 import type { FeatureModule } from '../lib/feature-module';
 
@@ -44,5 +44,6 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   operationsModule,
   sharingModule,
   symptomCheckerModule,
+  selfDiagnosisModule,
   surveysModule,
 ];

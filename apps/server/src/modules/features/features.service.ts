@@ -182,10 +182,11 @@ export class FeaturesService {
   }
 
   /** Checks, for a route of a feature, that the actor's organisation has it on. */
-  async require(ctx: ServiceContext, key: string): Promise<void> {
+  /** Refuses (403) unless the actor's organisation has the feature active (or one of several: any one suffices). */
+  async require(ctx: ServiceContext, keys: string | readonly string[]): Promise<void> {
     if (!ctx.actor) return;
-    const status = await this.statusOf(ctx.actor.orgId, key);
-    if (status !== 'active') throw featureRefused(status);
+    const statuses = await Promise.all([keys].flat().map((key) => this.statusOf(ctx.actor!.orgId, key)));
+    if (!statuses.includes('active')) throw featureRefused(statuses[0]!);
   }
 }
 
@@ -196,8 +197,8 @@ declare module 'fastify' {
     features: FeaturesService;
   }
   interface FastifyContextConfig {
-    /** The feature this route belongs to: unless the actor's organisation has it active, 403. */
-    feature?: string;
+    /** The feature this route belongs to (or features: one active suffices): unless the actor's organisation has it active, 403. */
+    feature?: string | readonly string[];
   }
 }
 

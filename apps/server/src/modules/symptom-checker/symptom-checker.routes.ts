@@ -14,7 +14,8 @@ const errors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 401: DetailErrorS
 const tags = ['symptom checker'];
 const security = [{ bearerAuth: [] }];
 /** Off for an organisation: 403. */
-const config = { feature: 'symptom-checker' };
+/** The checker serves the menu's Symptom Checker and Self-Diagnosis (health-check): either one on opens its API. */
+const config = { feature: ['symptom-checker', 'self-diagnosis'] };
 const NOT_FOR_EMERGENCIES = 'Not for medical emergencies; its content is experimental (as the terms say).';
 const LISTS = 'Every value must come from the lists of GET /api/v1/symptom-checker/complaints/ (red_flags: the ids of that complaint’s questions answered yes, for this person): anything else is a 400 naming the field.';
 
