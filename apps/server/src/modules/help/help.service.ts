@@ -61,9 +61,16 @@ export function resolveArticles(rows: HelpArticleRow[], lang: Language): LocalAr
     .filter((a) => a.title && a.body);
 }
 
-/** The first paragraph, cut at a word near 180 characters. */
+/**
+ * The first paragraph, cut at a word near 180 characters. A paragraph that introduces a list
+ * ("… To book one:") loses that last sentence, which means nothing without the list.
+ */
 export function summaryOf(body: string): string {
-  const first = (body.split(/\n\s*\n/)[0] ?? '').replace(/\s+/g, ' ').trim();
+  let first = (body.split(/\n\s*\n/)[0] ?? '').replace(/\s+/g, ' ').trim();
+  if (first.endsWith(':')) {
+    const end = Math.max(first.lastIndexOf('. ', first.length - 2), first.lastIndexOf('; ', first.length - 2));
+    if (end > 0) first = first.slice(0, end + 1);
+  }
   if (first.length <= 180) return first;
   const cut = first.slice(0, 180);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 120))}…`;

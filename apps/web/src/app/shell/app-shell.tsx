@@ -295,7 +295,13 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
 
           <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
             <Toolbar sx={{ minHeight: BAR_HEIGHT }} />
-            <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, display: 'flex', flexDirection: 'column', outline: 'none' }}>
+            <Box
+              component="main"
+              id="main"
+              tabIndex={-1}
+              // Room under the page for the assistant's floating button, so that it never covers the page's last lines.
+              sx={{ flex: 1, display: 'flex', flexDirection: 'column', outline: 'none', pb: features.status('assistant') === 'active' ? { xs: 9, md: 4 } : 0 }}
+            >
               {children}
             </Box>
             <Footer clientId={clientId} orgName={org.org_name} />
