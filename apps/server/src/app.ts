@@ -69,6 +69,8 @@ import { CHAT_FRAME_MAX_BYTES } from '@healthbook/shared';
 import chatServicePlugin from './modules/chat/chat.service';
 import surveysServicePlugin from './modules/surveys/surveys.service';
 import { surveysRoutes } from './modules/surveys/surveys.routes';
+import journalServicePlugin from './modules/journal/journal.service';
+import { journalRoutes } from './modules/journal/journal.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { chatSocketRoutes } from './modules/chat/chat.socket';
 import helpServicePlugin from './modules/help/help.service';
@@ -199,6 +201,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(providersServicePlugin);
   await app.register(appointmentsServicePlugin, { publicUrl: config.publicUrl, mailFrom: config.mailFrom });
   await app.register(surveysServicePlugin);
+  await app.register(journalServicePlugin);
   await app.register(exportServicePlugin);
   await app.register(fhirServicePlugin);
   await app.register(sharingServicePlugin, { publicUrl: config.publicUrl });
@@ -262,6 +265,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(fhirRoutes);
     await authenticated.register(chatRoutes);
     await authenticated.register(surveysRoutes);
+    await authenticated.register(journalRoutes);
     await authenticated.register(helpRoutes);
     await authenticated.register(symptomCheckerRoutes);
     for (const routes of deps.signedInRoutes ?? []) await authenticated.register(routes);

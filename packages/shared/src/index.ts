@@ -27,3 +27,5 @@ export * from './contracts/surveys';
 export * from './contracts/help';
 export * from './symptom-checker';
 export * from './contracts/symptom-checker';
+export * from './journal';
+export * from './contracts/journal';

@@ -476,6 +476,24 @@ export interface SurveyResponsesTable {
   created_at: Timestamp;
 }
 
+export interface JournalEntriesTable {
+  id: Generated<number>;
+  org_id: number;
+  patient_id: number;
+  /** YYYY-MM-DD (read as text). */
+  entry_date: ColumnType<string, string, string>;
+  title: string;
+  text: Generated<string>;
+  mood: number | null;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  private: Generated<boolean>;
+  search_text: Generated<string>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface ChatConversationsTable {
   id: Generated<number>;
   org_id: number;
@@ -575,6 +593,7 @@ export interface Database {
   chat_messages: ChatMessagesTable;
   chat_tickets: ChatTicketsTable;
   help_articles: HelpArticlesTable;
+  journal_entries: JournalEntriesTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -17,6 +17,7 @@ import * as m0014 from './0014_create_exports';
 import * as m0016 from './0016_add_organization_help_contacts';
 import * as m0017 from './0017_create_surveys';
 import * as m0018 from './0018_create_help_articles';
+import * as m0019 from './0019_create_journal_entries';
 import * as m0015 from './0015_create_chat';
 
 /**
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0016_add_organization_help_contacts': m0016,
   '0017_create_surveys': m0017,
   '0018_create_help_articles': m0018,
+  '0019_create_journal_entries': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
