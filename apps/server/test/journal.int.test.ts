@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry, JournalMoods, JournalPage } from '@healthbook/shared';
 import { latestToday } from '../src/modules/records/records.service';
 import { buildTestApp, type TestApp } from './build-app';
+import { pdfWords } from './pdf-text';
 import { bearer, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
 
 /**
@@ -123,6 +124,36 @@ describe('journal entries', () => {
     expect(bad.statusCode).toBe(400);
     expect((await call('alice', 'GET', `/api/v1/journal/${entry.id}/`)).json<JournalEntry>().mood).toBeNull();
     expect(await count()).toBe(before + 1);
+  });
+});
+
+describe('the PDF export', () => {
+  it('has a Journal section when asked; private entries only with include_private', async () => {
+    const org = await buildOrganization(t.app, { name: 'journal-pdf' });
+    const carol = await buildUser(t.app, { org, dob: '1985-01-01' });
+    tokens.carol = (await signIn(t.app, { email: carol.email, password: carol.password, org_id: carol.org_id })).access;
+    await write('carol', { entry_date: '2026-04-01', title: 'Shared thoughts', text: 'Seeing friends helped.', mood: 4, tags: ['friends'], private: false });
+    await write('carol', { entry_date: '2026-04-02', title: 'Secret worries', text: 'Only for me.', mood: 2 });
+    const pdfOf = async (body: object) => {
+      const made = await call('carol', 'POST', '/api/v1/hr/export/', { language: 'en', ...body });
+      expect(made.statusCode, made.body).toBe(201);
+      return pdfWords((await call('carol', 'GET', made.json<{ url: string }>().url)).rawPayload);
+    };
+    const shared = await pdfOf({ journal: true });
+    expect(shared).toContain('Journal (1)');
+    expect(shared).toContain('Shared thoughts');
+    expect(shared).toContain('4 of 5 (good)');
+    expect(shared).toContain('friends');
+    expect(shared).toContain('Seeing friends helped.');
+    expect(shared).not.toContain('Secret worries');
+    const all = await pdfOf({ journal: true, include_private: true });
+    expect(all).toContain('Journal (2)');
+    expect(all).toContain('Secret worries');
+    expect(await pdfOf({ types: ['allergy'] })).not.toContain('Journal');
+    const made = await call('carol', 'POST', '/api/v1/hr/export/', { language: 'el', journal: true });
+    const el = pdfWords((await call('carol', 'GET', made.json<{ url: string }>().url)).rawPayload);
+    expect(el).toContain('Προσωπικό ημερολόγιο (1)');
+    expect(el).toContain('4 από 5 (καλή)');
   });
 });
 

@@ -15,6 +15,7 @@ import type { PatientsService } from '../patients/patients.service';
 import { RecordsRepository } from '../records/records.repository';
 import { presentResult } from '../surveys/surveys.presenter';
 import type { SurveysService } from '../surveys/surveys.service';
+import type { JournalService } from '../journal/journal.service';
 import { ExportsRepository } from './export.repository';
 import { renderRecordsPdf, type PdfInput } from './pdf';
 
@@ -50,6 +51,7 @@ export class ExportService {
     private readonly audit: AuditLog,
     private readonly storage: Storage,
     private readonly surveys: SurveysService,
+    private readonly journal: JournalService,
   ) {}
 
   async create(ctx: SignedInContext, body: ExportInput): Promise<ExportLink> {
@@ -75,6 +77,8 @@ export class ExportService {
     const lang = body.language ?? ctx.lang;
     const assessments = body.assessments ? (await this.surveys.forExport(grant, { from: body.date_from, to: body.date_to })).map((row) => presentResult(row, lang)) : [];
 
+    const journal = body.journal ? await this.journal.forExport(grant, { includePrivate, dateFrom: body.date_from, dateTo: body.date_to }) : [];
+
     const org = await this.organizations.findById(grant.patient.org_id);
     const pdf = await renderRecordsPdf({
       lang,
@@ -84,6 +88,7 @@ export class ExportService {
       patient: { first_name: grant.patient.first_name ?? '', last_name: grant.patient.last_name ?? '', dob: grant.patient.dob },
       sections,
       assessments,
+      journal,
     });
 
     const token = randomToken();
@@ -96,7 +101,7 @@ export class ExportService {
         patient_id: grant.patient.id,
         token_hash: sha256(token),
         storage_key: key,
-        records: rows.length + assessments.length,
+        records: rows.length + assessments.length + journal.length,
         expires_at: new Date(Date.now() + EXPORT_TTL_S * 1000),
       });
     } catch (err) {
@@ -107,9 +112,9 @@ export class ExportService {
       action: 'record_export',
       outcome: 'success',
       subject: `patient:${grant.patient.id}`,
-      detail: { export: saved.id, format: 'pdf', categories: [...types].join(','), records: rows.length, assessments: assessments.length, private: includePrivate, selected: body.record_ids?.length ?? null },
+      detail: { export: saved.id, format: 'pdf', categories: [...types].join(','), records: rows.length, assessments: assessments.length, journal: journal.length, private: includePrivate, selected: body.record_ids?.length ?? null },
     });
-    return { url: exportFilePath(token), expires_at: saved.expires_at.toISOString(), records: rows.length + assessments.length };
+    return { url: exportFilePath(token), expires_at: saved.expires_at.toISOString(), records: rows.length + assessments.length + journal.length };
   }
 
   /** The PDF a link opens: for the user who made it, while it lives; anything else is 404 alike. */
@@ -164,6 +169,6 @@ declare module 'fastify' {
 
 export default servicePlugin(
   'exports',
-  ['db', 'patients-service', 'organizations-service', 'audit-service', 'storage', 'surveys-service'],
-  (app) => new ExportService(app.db, app.patients, app.organizations, app.audit, app.storage, app.surveys),
+  ['db', 'patients-service', 'organizations-service', 'audit-service', 'storage', 'surveys-service', 'journal-service'],
+  (app) => new ExportService(app.db, app.patients, app.organizations, app.audit, app.storage, app.surveys, app.journal),
 );

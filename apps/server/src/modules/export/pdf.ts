@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { formatIsoDate, formatRecordTitle, readableFields, translate, type CategoryDefinition, type Language, type SurveyResult } from '@healthbook/shared';
+import { formatIsoDate, formatRecordTitle, readableFields, translate, type CategoryDefinition, type JournalEntry, type Language, type SurveyResult } from '@healthbook/shared';
 import type { RecordRow } from '../records/records.repository';
 
 /**
@@ -28,6 +28,8 @@ export interface PdfInput {
   sections: PdfSection[];
   /** Survey results (already in the reader's language), newest first; none: no section. */
   assessments?: SurveyResult[];
+  /** Journal entries, newest first; none: no section. */
+  journal?: JournalEntry[];
   /** An extra line under the title, e.g. "Shared with Dr Smith until 30 Nov 2026, 14:00" (already translated). */
   note?: string;
 }
@@ -124,6 +126,16 @@ function assessmentTable(t: (key: string, vars?: Record<string, string | number>
   return labelledTable(result.title, rows);
 }
 
+/** One journal entry: its day and title as the heading, then its mood, tags and text. */
+function journalTable(t: (key: string, vars?: Record<string, string | number>) => string, locale: string, entry: JournalEntry): Content {
+  const rows: Array<[string, Content]> = [[t('records:pdf.journalDate'), { text: formatIsoDate(entry.entry_date, locale) }]];
+  if (entry.mood !== null) rows.push([t('records:pdf.journalMood'), { text: t('records:pdf.journalMoodValue', { mood: entry.mood, label: t(`records:pdf.journalMoods.${entry.mood}`) }) }]);
+  if (entry.tags.length > 0) rows.push([t('records:pdf.journalTags'), { text: entry.tags.join(', ') }]);
+  if (entry.text) rows.push([t('records:pdf.journalText'), { text: entry.text }]);
+  if (entry.private) rows.push([t('records:fields.private'), { text: t('records:pdf.privateValue') }]);
+  return labelledTable(entry.title, rows);
+}
+
 /** One record: its title as the table's heading row (repeated when the table runs onto the next page), then a row per field. */
 function recordTable(t: (key: string, vars?: Record<string, string | number>) => string, locale: string, category: CategoryDefinition, row: RecordRow): Content {
   const values = row.data as Record<string, unknown>;
@@ -187,7 +199,8 @@ async function render(input: PdfInput): Promise<Buffer> {
 
   const sections = input.sections.filter((s) => s.records.length > 0);
   const assessments = input.assessments ?? [];
-  if (sections.length === 0 && assessments.length === 0) content.push({ text: t('records:pdf.noRecords'), style: 'empty' });
+  const journal = input.journal ?? [];
+  if (sections.length === 0 && assessments.length === 0 && journal.length === 0) content.push({ text: t('records:pdf.noRecords'), style: 'empty' });
   for (const { category, records } of sections) {
     const heading: Content = { text: `${t(`records:categories.${category.key}.other`)} (${records.length})`, style: 'section' };
     const tables = records.map((row) => recordTable(t, lang, category, row));
@@ -199,6 +212,12 @@ async function render(input: PdfInput): Promise<Buffer> {
     const heading: Content = { stack: [{ text: `${t('records:pdf.assessments')} (${assessments.length})`, style: 'section' }, { text: t('records:pdf.assessmentNote'), style: 'note' }] };
     const tables = assessments.map((result) => assessmentTable(t, lang, input.timeZone, result));
     content.push({ stack: [heading, tables[0]!], unbreakable: true }, ...tables.slice(1));
+  }
+  if (journal.length > 0) {
+    const heading: Content = { text: `${t('records:pdf.journal')} (${journal.length})`, style: 'section' };
+    const tables = journal.map((entry) => journalTable(t, lang, entry));
+    if (journal[0]!.text.length < 1200) content.push({ stack: [heading, tables[0]!], unbreakable: true }, ...tables.slice(1));
+    else content.push(heading, ...tables);
   }
 
   const doc: TDocumentDefinitions = {
