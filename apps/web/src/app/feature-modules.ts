@@ -13,6 +13,7 @@ import { providerSearchModule, scheduleAppointmentModule, telehealthModule } fro
 import { sharingModule } from '../features/sharing/module';
 import { selfDiagnosisModule, symptomCheckerModule } from '../features/symptom-checker/module';
 import { surveysModule } from '../features/surveys/module';
+import { journalModule } from '../features/journal/module';
 import type { FeatureModule } from '../lib/feature-module';
 
 /**
@@ -46,4 +47,5 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   symptomCheckerModule,
   selfDiagnosisModule,
   surveysModule,
+  journalModule,
 ];

@@ -117,6 +117,8 @@ export const paths = {
   chatEnded: (clientId: string) => `/${clientId}/chat/end-secure-chat-screen`,
   chatHistory: (clientId: string) => `/${clientId}/peer-coaching/history`,
   chatTranscript: (clientId: string, conversationId: number) => `/${clientId}/peer-coaching/history/${conversationId}`,
+  // The journal (features/journal)
+  journal: (clientId: string) => `/${clientId}/journal`,
   // Mental-health and well-being surveys (features/surveys)
   surveys: (clientId: string) => `/${clientId}/mental-health-survey`,
   /** Taking a survey: its route (SURVEY_ROUTES: GAD-7's is phq-7). */

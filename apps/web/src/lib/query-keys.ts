@@ -150,6 +150,13 @@ export const queryKeys = {
     /** GET /api/v1/chat/conversations/{id}/: one chat's transcript. */
     conversation: (id: number) => [...queryKeys.chat.all, 'conversation', id] as const,
   },
+  journal: {
+    all: ['journal'] as const,
+    /** GET /api/v1/journal/?search=&tag=&page=: a page of entries, newest first. */
+    list: (params: { search: string; tag: string; page: number }) => [...queryKeys.journal.all, 'list', params] as const,
+    /** GET /api/v1/journal/moods/: the mood of each entry, oldest first. */
+    moods: () => [...queryKeys.journal.all, 'moods'] as const,
+  },
   surveys: {
     all: ['surveys'] as const,
     /** GET /api/v1/surveys/: every survey with the latest result, in the reader's language. */
