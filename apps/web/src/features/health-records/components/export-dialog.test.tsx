@@ -120,9 +120,27 @@ describe('the export dialog', { timeout: 30_000 }, () => {
     expect(api.calls[0]!.body).toMatchObject({ types: [], assessments: true });
   });
 
+  it('offers the journal when the organisation has it on: off by default, enough on its own', async () => {
+    const api = fakeApi();
+    URL.createObjectURL = vi.fn(() => 'blob:http://localhost/pdf-3');
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    renderDialog({ offerJournal: true });
+    const dialog = await screen.findByRole('dialog');
+    const journal = within(dialog).getByRole('switch', { name: 'Include my journal' });
+    expect(journal).toHaveProperty('checked', false);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Conditions' }));
+    expect(within(dialog).getByRole('button', { name: 'Export PDF' })).toHaveProperty('disabled', true);
+    fireEvent.click(journal);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export PDF' }));
+    api.release();
+    await within(dialog).findByText('Your PDF is ready.');
+    expect(api.calls[0]!.body).toMatchObject({ types: [], journal: true });
+  });
+
   it('does not offer them otherwise', async () => {
     renderDialog();
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).queryByRole('switch', { name: 'Include my mental-health assessments' })).toBeNull();
+    expect(within(dialog).queryByRole('switch', { name: 'Include my journal' })).toBeNull();
   });
 });

@@ -45,6 +45,8 @@ export interface ExportDialogProps {
   dateTo?: string;
   /** Offer the mental-health survey results too (while the organisation has surveys on). */
   offerAssessments?: boolean;
+  /** Offer the journal too (while the organisation has the journal on). */
+  offerJournal?: boolean;
 }
 
 type Stage = { step: 'choose' } | { step: 'working'; progress: ExportProgress } | { step: 'done'; objectUrl: string; opened: boolean; fileName: string };
@@ -59,7 +61,7 @@ const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
  * blocks that, a link opens it. Its choices start from the page's each time it is opened (the
  * Export button mounts it anew).
  */
-export function ExportDialog({ open, onClose, categories, recordIds, includePrivate: privateAtFirst = false, dateFrom: fromAtFirst = '', dateTo: toAtFirst = '', offerAssessments = false }: ExportDialogProps) {
+export function ExportDialog({ open, onClose, categories, recordIds, includePrivate: privateAtFirst = false, dateFrom: fromAtFirst = '', dateTo: toAtFirst = '', offerAssessments = false, offerJournal = false }: ExportDialogProps) {
   const { t, locale } = useRecordText();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -71,6 +73,7 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
   const [dateTo, setDateTo] = useState(toAtFirst);
   const [withPrivate, setWithPrivate] = useState(privateAtFirst);
   const [withAssessments, setWithAssessments] = useState(false);
+  const [withJournal, setWithJournal] = useState(false);
   const [stage, setStage] = useState<Stage>({ step: 'choose' });
   const [error, setError] = useState<string | null>(null);
   const objectUrl = useRef<string | null>(null);
@@ -94,7 +97,8 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
   const types = selectedOnly ? [...categories] : CATEGORIES.map((c) => c.key).filter((k) => chosen.has(k));
   const badRange = Boolean(dateFrom && dateTo && dateTo < dateFrom);
   const assessments = offerAssessments && !selectedOnly && withAssessments;
-  const canExport = (types.length > 0 || assessments) && !badRange && stage.step === 'choose';
+  const journal = offerJournal && !selectedOnly && withJournal;
+  const canExport = (types.length > 0 || assessments || journal) && !badRange && stage.step === 'choose';
 
   const submit = async () => {
     if (!canExport) return;
@@ -103,6 +107,7 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
       types: types as ExportBody['types'],
       include_private: withPrivate,
       ...(assessments ? { assessments: true } : {}),
+      ...(journal ? { journal: true } : {}),
       language: locale === 'el' ? 'el' : 'en',
       time_zone: timeZone(),
       ...(selectedOnly && recordIds ? { record_ids: [...recordIds] } : {}),
@@ -197,7 +202,7 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
                     <FormControlLabel key={c.key} control={<Checkbox checked={chosen.has(c.key)} onChange={(e) => toggle(c.key, e.target.checked)} />} label={categoryName(t, c.key, true)} />
                   ))}
                 </FormGroup>
-                {types.length === 0 && !assessments && <FormHelperText>{t('validation:exportTypesRequired')}</FormHelperText>}
+                {types.length === 0 && !assessments && !journal && <FormHelperText>{t('validation:exportTypesRequired')}</FormHelperText>}
               </FormControl>
             )}
             {!selectedOnly && (
@@ -225,6 +230,12 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
               <Box>
                 <FormControlLabel control={<Switch checked={withAssessments} onChange={(e) => setWithAssessments(e.target.checked)} />} label={t('healthRecords:export.includeAssessments')} />
                 <FormHelperText sx={{ mt: 0 }}>{t('healthRecords:export.includeAssessmentsHint')}</FormHelperText>
+              </Box>
+            )}
+            {offerJournal && !selectedOnly && (
+              <Box>
+                <FormControlLabel control={<Switch checked={withJournal} onChange={(e) => setWithJournal(e.target.checked)} />} label={t('healthRecords:export.includeJournal')} />
+                <FormHelperText sx={{ mt: 0 }}>{t('healthRecords:export.includeJournalHint')}</FormHelperText>
               </Box>
             )}
             <Box>
@@ -263,7 +274,9 @@ export function ExportButton(props: Omit<ExportDialogProps, 'open' | 'onClose'> 
   const { variant = 'outlined', ...dialog } = props;
   const { org } = useOrganizationContext();
   const { i18n } = useTranslation();
-  const surveysOn = useHubFeatures(org.org, i18n.resolvedLanguage ?? 'en').status('surveys') === 'active';
+  const features = useHubFeatures(org.org, i18n.resolvedLanguage ?? 'en');
+  const surveysOn = features.status('surveys') === 'active';
+  const journalOn = features.status('journal') === 'active';
   return (
     <>
       <Button
@@ -277,7 +290,7 @@ export function ExportButton(props: Omit<ExportDialogProps, 'open' | 'onClose'> 
       >
         {t('healthRecords:export.button')}
       </Button>
-      {opening > 0 && <ExportDialog key={opening} open={open} onClose={() => setOpen(false)} offerAssessments={surveysOn} {...dialog} />}
+      {opening > 0 && <ExportDialog key={opening} open={open} onClose={() => setOpen(false)} offerAssessments={surveysOn} offerJournal={journalOn} {...dialog} />}
     </>
   );
 }
