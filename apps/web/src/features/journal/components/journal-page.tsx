@@ -132,7 +132,12 @@ export default function JournalPage() {
             ) } }}
           />
           {tag ? (
-            <Chip label={t('list.tagFilter', { tag })} onDelete={() => filterBy('')} color="primary" variant="outlined" />
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Chip label={t('list.tagFilter', { tag })} color="primary" variant="outlined" />
+              <Button size="small" onClick={() => filterBy('')}>
+                {t('list.clearTag')}
+              </Button>
+            </Box>
           ) : (
             <Typography variant="body2" color="text.secondary">
               {t('list.tagHint')}
