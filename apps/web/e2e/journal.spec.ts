@@ -1,7 +1,13 @@
 // The journal: two entries with their moods, the list and the mood chart, search, a tag filter,
 // an edit, a delete (confirmed); then the page in Greek at phone width. Axe on every page and dialog.
-import { expect, test } from '@playwright/test';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
 import { registeredPatient, scan, signIn } from './accounts';
+
+/** With E2E_SHOTS_DIR set, a screenshot of the page as scanned (to look at it). */
+async function shot(page: Page, name: string) {
+  if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: path.join(process.env.E2E_SHOTS_DIR, `journal-${name}.png`), fullPage: true });
+}
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -39,6 +45,7 @@ test('entries with moods, the mood chart, search, edit and delete; Greek at phon
   await dialog.getByRole('radio', { name: 'Low', exact: true }).check();
   await dialog.getByLabel('Tags').fill('sleep');
   await dialog.getByRole('switch', { name: 'Visible to my care network' }).check();
+  await shot(page, 'en-desktop-dialog');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('“Restless night” was saved.')).toBeVisible();
 
@@ -55,6 +62,7 @@ test('entries with moods, the mood chart, search, edit and delete; Greek at phon
   await expect(chart.getByRole('img', { name: /Line chart of your mood over 2 entries/ })).toBeVisible();
   await expect(chart.getByText(/2 moods recorded .* the latest: Low\./)).toBeVisible();
   await scan(page);
+  await shot(page, 'en-desktop-list');
 
   // Search, then a tag filter.
   await page.getByRole('searchbox', { name: 'Search your journal' }).fill('wind');
@@ -108,11 +116,13 @@ test('entries with moods, the mood chart, search, edit and delete; Greek at phon
   await expect(phone.getByRole('article', { name: 'A better night' }).getByText('Διάθεση: Πολύ καλή')).toBeVisible();
   await expect(phone.getByRole('region', { name: 'Η διάθεσή σας με τον καιρό' })).toBeVisible();
   await scan(phone);
+  await shot(phone, 'el-phone-list');
   await phone.getByRole('button', { name: 'Νέα καταχώριση' }).click();
   const greekDialog = phone.getByRole('dialog', { name: 'Νέα καταχώριση ημερολογίου' });
   await expect(greekDialog.getByRole('radio', { name: 'Μέτρια', exact: true })).toBeVisible();
   await expect(greekDialog.getByRole('switch', { name: 'Ορατή στο δίκτυο φροντίδας μου' })).not.toBeChecked();
   await scan(phone);
+  await shot(phone, 'el-phone-dialog');
   await greekDialog.getByRole('button', { name: 'Ακύρωση' }).click();
   await context.close();
 });

@@ -1,7 +1,7 @@
 import { JOURNAL_MOODS } from '@healthbook/shared/journal';
 
 /** The face shown beside each mood's words (decoration: the words carry the meaning). */
-export const MOOD_FACES: Record<number, string> = { 1: '😞', 2: '🙁', 3: '😐', 4: '🙂', 5: '😄' };
+export const MOOD_FACES: Record<number, string> = { 1: '😞', 2: '😟', 3: '😐', 4: '😊', 5: '😄' };
 
 export { JOURNAL_MOODS };
 
