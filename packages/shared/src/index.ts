@@ -27,3 +27,4 @@ export * from './contracts/surveys';
 export * from './contracts/help';
 export * from './symptom-checker';
 export * from './contracts/symptom-checker';
+export * from './contracts/insurance';

@@ -18,6 +18,7 @@ import * as m0016 from './0016_add_organization_help_contacts';
 import * as m0017 from './0017_create_surveys';
 import * as m0018 from './0018_create_help_articles';
 import * as m0015 from './0015_create_chat';
+import * as m0020 from './0020_create_insurance_cards';
 
 /**
  * Versioned migrations, imported statically so the bundled server carries them.
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0016_add_organization_help_contacts': m0016,
   '0017_create_surveys': m0017,
   '0018_create_help_articles': m0018,
+  '0020_create_insurance_cards': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
