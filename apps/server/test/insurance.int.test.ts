@@ -54,7 +54,7 @@ function multipart(data: Buffer, filename = 'card.jpg', contentType = 'image/jpe
 }
 const putPhoto = (who: string, id: number, side: 'front' | 'back', data: Buffer, opts: { filename?: string; contentType?: string; query?: string } = {}) => {
   const body = multipart(data, opts.filename, opts.contentType);
-  return t.app.inject({ method: 'PUT', url: `/api/v1/insurance/${id}/${side}/${opts.query ?? ''}`, payload: body.payload, headers: { ...bearer(tokens[who]!), 'content-type': body.contentType, 'accept-language': 'en' } });
+  return t.app.inject({ method: 'POST', url: `/api/v1/insurance/${id}/${side}/${opts.query ?? ''}`, payload: body.payload, headers: { ...bearer(tokens[who]!), 'content-type': body.contentType, 'accept-language': 'en' } });
 };
 
 const cardsOf = (who: string) => t.db.selectFrom('insurance_cards').selectAll().where('patient_id', '=', patients[who]!).execute();
@@ -208,7 +208,7 @@ describe('insurance cards', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/insurance/', headers: bearer(pt!) })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/insurance/', headers: bearer(pt!), payload: good })).statusCode).toBe(403);
     const body = multipart(PNG_1X1);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/insurance/1/front/', headers: { ...bearer(pt!), 'content-type': body.contentType }, payload: body.payload })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/insurance/1/front/', headers: { ...bearer(pt!), 'content-type': body.contentType }, payload: body.payload })).statusCode).toBe(403);
   });
 
   it('in the demo: active in northwind with one seeded card, inactive (Coming Soon) in healthbook', async () => {

@@ -29,7 +29,7 @@ const PHOTO_RULES =
 const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: INSURANCE_PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 } });
 
-  app.put(
+  app.post(
     '/api/v1/insurance/:id/:side/',
     {
       config,
@@ -69,7 +69,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Add an insurance card',
-        description: `Insurer and member number are required; valid_to must not be before valid_from. Photos are added afterwards (PUT …/{id}/front/ and …/back/). ${WHOSE}`,
+        description: `Insurer and member number are required; valid_to must not be before valid_from. Photos are added afterwards (POST …/{id}/front/ and …/back/). ${WHOSE}`,
         querystring: InsurancePatientQuerySchema,
         body: CreateInsuranceCardBodySchema,
         response: { 201: InsuranceCardSchema, ...errors },
