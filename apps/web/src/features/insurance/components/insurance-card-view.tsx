@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
+import EventBusy from '@mui/icons-material/EventBusy';
 import type { InsuranceCard } from '@healthbook/shared/contracts/insurance';
 import { CardPhoto } from './card-photo';
 
@@ -62,7 +63,7 @@ export function InsuranceCardView({ card, onEdit, onDelete }: InsuranceCardViewP
             </Typography>
           )}
         </Box>
-        {expired && <Chip label={t('expired')} color="warning" size="small" variant="outlined" />}
+        {expired && <Chip label={t('expired')} icon={<EventBusy aria-hidden />} size="small" variant="outlined" sx={{ borderColor: 'warning.dark', '& .MuiChip-icon': { color: 'warning.dark' } }} />}
       </Box>
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)', columnGap: 2, rowGap: 0.75 }}>
         {rows.map(([label, value]) => (
