@@ -65,13 +65,13 @@ export function InsuranceCardView({ card, onEdit, onDelete }: InsuranceCardViewP
         </Box>
         {expired && <Chip label={t('expired')} icon={<EventBusy aria-hidden />} size="small" variant="outlined" sx={{ borderColor: 'warning.dark', '& .MuiChip-icon': { color: 'warning.dark' } }} />}
       </Box>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)', columnGap: 2, rowGap: 0.75 }}>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, auto) minmax(0, 1fr)' }, columnGap: 2, rowGap: { xs: 0, sm: 0.75 } }}>
         {rows.map(([label, value]) => (
           <Box key={label} sx={{ display: 'contents' }}>
             <Typography component="dt" variant="body2" color="text.secondary">
               {label}
             </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
+            <Typography component="dd" variant="body2" sx={{ m: 0, mb: { xs: 1, sm: 0 }, fontWeight: 500, overflowWrap: 'anywhere' }}>
               {value}
             </Typography>
           </Box>
