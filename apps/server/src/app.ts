@@ -36,6 +36,8 @@ import { patientsRoutes } from './modules/patients/patients.routes';
 import recordsServicePlugin from './modules/records/records.service';
 import documentsServicePlugin from './modules/documents/documents.service';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import insuranceServicePlugin from './modules/insurance/insurance.service';
+import { insuranceRoutes } from './modules/insurance/insurance.routes';
 import { recordsRoutes } from './modules/records/records.routes';
 import operationsServicePlugin from './modules/operations/operations.service';
 import cachePlugin from './plugins/cache';
@@ -196,6 +198,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(patientsServicePlugin);
   await app.register(recordsServicePlugin);
   await app.register(documentsServicePlugin);
+  await app.register(insuranceServicePlugin);
   await app.register(calendarServicePlugin);
   await app.register(calendarFeedServicePlugin);
   await app.register(providersServicePlugin);
@@ -258,6 +261,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(patientsRoutes);
     await authenticated.register(recordsRoutes, { publicUrl: config.publicUrl });
     await authenticated.register(documentsRoutes);
+    await authenticated.register(insuranceRoutes);
     await authenticated.register(calendarRoutes, { publicUrl: config.publicUrl });
     await authenticated.register(appointmentsRoutes);
     await authenticated.register(sharingRoutes);

@@ -39,7 +39,7 @@ export const FEATURES = [
   { key: 'careclub', route: 'careclub', displayName: 'CareClub+', icon: 'Groups', builtIn: true, available: false },
   { key: 'journal', route: 'journal', displayName: 'Journal', icon: 'MenuBook', builtIn: true, available: true },
   { key: 'document-center', route: 'health-vault', displayName: 'Document Center', icon: 'FolderShared', builtIn: true, available: true },
-  { key: 'insurance', route: 'insurance', displayName: 'Insurance', icon: 'HealthAndSafety', builtIn: true, available: false },
+  { key: 'insurance', route: 'insurance', displayName: 'Insurance', icon: 'HealthAndSafety', builtIn: true, available: true },
   { key: 'connection-hub', route: 'connection-hub', displayName: 'Connection Hub', icon: 'Hub', builtIn: true, available: false },
   // The other items of the navigation menu
   { key: 'teleconsultation', route: 'health-help/telehealth', displayName: 'Teleconsultation', icon: 'VideoCall', available: true },

@@ -29,3 +29,4 @@ export * from './symptom-checker';
 export * from './contracts/symptom-checker';
 export * from './journal';
 export * from './contracts/journal';
+export * from './contracts/insurance';

@@ -285,6 +285,28 @@ export interface DocumentsTable {
   created_by: number | null;
 }
 
+export interface InsuranceCardsTable {
+  id: Generated<number>;
+  org_id: number;
+  patient_id: number;
+  insurer: string;
+  plan: string | null;
+  member_number: string;
+  group_number: string | null;
+  holder_name: string | null;
+  holder_relationship: Generated<'self' | 'spouse' | 'parent' | 'other'>;
+  valid_from: ColumnType<string | null, string | null | undefined, string | null>;
+  valid_to: ColumnType<string | null, string | null | undefined, string | null>;
+  front_key: string | null;
+  front_content_type: string | null;
+  back_key: string | null;
+  back_content_type: string | null;
+  notes: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  created_by: number | null;
+}
+
 export interface MailAttachmentRow {
   filename: string;
   content_type: string;
@@ -594,6 +616,7 @@ export interface Database {
   chat_tickets: ChatTicketsTable;
   help_articles: HelpArticlesTable;
   journal_entries: JournalEntriesTable;
+  insurance_cards: InsuranceCardsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -6,6 +6,7 @@ import type { ChatSocketFactory } from '../features/chat-console/chat-socket';
 import { documentsModule } from '../features/documents/module';
 import { healthRecordsModule } from '../features/health-records/module';
 import { helpModule } from '../features/help/module';
+import { insuranceModule } from '../features/insurance/module';
 import { liveHelpModule } from '../features/live-help/module';
 import { providerConsoleModule } from '../features/provider-console/module';
 import { recordTransferModule } from '../features/record-transfer/module';
@@ -48,4 +49,5 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   selfDiagnosisModule,
   surveysModule,
   journalModule,
+  insuranceModule,
 ];

@@ -86,6 +86,8 @@ export const paths = {
   /** FHIR R4 export and import of the record (features/record-transfer). */
   recordTransfer: (clientId: string) => `/${clientId}/health-record/fhir`,
   documents: (clientId: string) => `/${clientId}/health-vault`,
+  /** The insurance cards (features/insurance). */
+  insurance: (clientId: string) => `/${clientId}/insurance`,
   /** The symptom checker (features/symptom-checker; also at health-check and isabel-symptom-checker). */
   symptomChecker: (clientId: string) => `/${clientId}/symptom-checker`,
   // Telehealth (features/telehealth) and the provider console (features/provider-console)

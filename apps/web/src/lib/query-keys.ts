@@ -73,6 +73,11 @@ export const queryKeys = {
     /** GET /api/v1/documents/{id}/file/ as a blob */
     file: (id: number) => [...queryKeys.documents.all, 'file', id] as const,
   },
+  insurance: {
+    all: ['insurance'] as const,
+    /** GET /api/v1/insurance/ */
+    list: () => [...queryKeys.insurance.all, 'list'] as const,
+  },
   telehealth: {
     all: ['telehealth'] as const,
     /** GET /api/v1/provider/specialities/ */

@@ -19,6 +19,7 @@ import * as m0017 from './0017_create_surveys';
 import * as m0018 from './0018_create_help_articles';
 import * as m0019 from './0019_create_journal_entries';
 import * as m0015 from './0015_create_chat';
+import * as m0020 from './0020_create_insurance_cards';
 
 /**
  * Versioned migrations, imported statically so the bundled server carries them.
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0017_create_surveys': m0017,
   '0018_create_help_articles': m0018,
   '0019_create_journal_entries': m0019,
+  '0020_create_insurance_cards': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

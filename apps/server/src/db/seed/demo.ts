@@ -7,6 +7,7 @@ import { FeatureCatalogueRepository, OrganizationFeaturesRepository } from '../.
 import type { Storage } from '../../plugins/storage';
 import type { Db } from '../client';
 import { DEMO_CHARTS, DemoCalendar, seedDemoRecords } from './demo-records';
+import { seedDemoInsurance } from './demo-insurance';
 import { seedDemoCalendar, seedDemoProviders } from './demo-calendar';
 import { seedDemoChat } from './demo-chat';
 import { seedDemoShares } from './demo-shares';
@@ -43,8 +44,8 @@ export const DEMO_ORGANIZATIONS = [
 
 /** Each demo organisation's choices about features (the rest: active), so that the two differ visibly. */
 export const DEMO_FEATURE_STATUSES: Record<(typeof DEMO_ORGANIZATIONS)[number]['name'], Partial<Record<FeatureKey, FeatureStatus>>> = {
-  healthbook: { 'medical-transportation': 'disabled', 'health-concierge': 'disabled', 'call-center-triage': 'disabled', assistant: 'active' },
-  northwind: { careclub: 'disabled', insurance: 'disabled', teleconsultation: 'disabled', emergency: 'disabled', 'link-accounts': 'disabled', help: 'active', assistant: 'disabled' },
+  healthbook: { insurance: 'inactive', 'medical-transportation': 'disabled', 'health-concierge': 'disabled', 'call-center-triage': 'disabled', assistant: 'active' },
+  northwind: { careclub: 'disabled', insurance: 'active', teleconsultation: 'disabled', emergency: 'disabled', 'link-accounts': 'disabled', help: 'active', assistant: 'disabled' },
 };
 
 export const DEMO_PASSWORD = 'Healthbook#2026';
@@ -138,8 +139,13 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
       await seedDemoRecords(trx, put, { orgId: orgIds.get(user.org)!, patientId: patient.id, userId, dob: user.dob }, chart(calendar), today);
     }
 
-    // Telehealth: the healthbook providers publish their hours; the demo patient has a calendar and a booking.
     const userIds = new Map(users.map((u) => [u.email, u.id]));
+    // Insurance (active in northwind): the demo patient's card, with its front.
+    const john = userIds.get('patient@northwind.example')!;
+    const johnPatient = await trx.selectFrom('patients').select('id').where('user_id', '=', john).executeTakeFirstOrThrow();
+    await seedDemoInsurance(trx, put, { orgId: orgIds.get('northwind')!, patientId: johnPatient.id, userId: john }, today);
+
+    // Telehealth: the healthbook providers publish their hours; the demo patient has a calendar and a booking.
     const healthbook = orgIds.get('healthbook')!;
     await seedDemoProviders(trx, healthbook, userIds, new Date());
     const maria = userIds.get('patient@healthbook.example')!;
