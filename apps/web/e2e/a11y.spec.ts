@@ -128,6 +128,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await visit(page, '/healthbook/health-record/assessments', 'assessments');
         await visit(page, '/healthbook/profile-questionnaire', 'profile-questionnaire');
         await visit(page, '/healthbook/profile-questionnaire/thank-you', 'profile-questionnaire-thank-you');
+        await visit(page, '/healthbook/journal', 'journal');
         // Live Help: the peer-coaching page (its form), the past chats (none yet) and the end screen.
         await visit(page, '/healthbook/peer-coaching', 'peer-coaching');
         await expect(page.locator('input[type=radio]').first()).toBeAttached();
