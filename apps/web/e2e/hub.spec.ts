@@ -83,13 +83,14 @@ test.describe('desktop', () => {
     }
   });
 
-  test('another organisation, another menu: Northwind hides CareClub+ and has its own help page', async ({ page }) => {
+  test('another organisation, another menu: Northwind hides CareClub+, offers Insurance, and has its own help page', async ({ page }) => {
     await signIn(page, NORTHWIND_PATIENT, DEMO_PASSWORD, 'northwind');
     await expectDashboard(page, 'John', 'northwind');
     const nav = menu(page);
     await expect(nav.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
     await expect(nav.getByText('CareClub+')).toHaveCount(0);
-    await expect(nav.getByText('Insurance')).toHaveCount(0);
+    // Insurance is active for Northwind (Coming Soon! at healthbook): its menu item is a link.
+    await expect(nav.getByRole('link', { name: 'Insurance' }).first()).toHaveAttribute('href', '/northwind/insurance');
     await expect(nav.getByText('Videos')).toHaveCount(0); // no video channel
     // Help is active for Northwind (the assistant is not).
     const help = page.getByRole('banner').getByRole('link', { name: 'Get Northwind Help' });
