@@ -31,6 +31,12 @@ export interface ServiceContext {
 /** A context with a signed-in actor (every route of the authenticated context). */
 export interface SignedInContext extends ServiceContext {
   readonly actor: Actor;
+  /**
+   * The patient whose record the client is viewing (the `X-Patient-Id` header a caring person's
+   * app sends): the patient `patients.grant` acts on when a request names none. Absent: the
+   * actor's own record. It grants nothing by itself: the policy decides as for `?patient=`.
+   */
+  readonly viewing?: number | undefined;
 }
 
 /** A job or an operator command: nobody signed in, no address. */

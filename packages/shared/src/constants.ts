@@ -84,3 +84,9 @@ export type GenderKey = (typeof GENDER_KEYS)[number];
  */
 export const USER_ROLES = ['patient', 'professional', 'provider', 'coach', 'org_admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+
+/**
+ * The header a client sends to act on another patient's record it was let into (care network,
+ * family members): every call then acts on that patient, as if it named `?patient=`.
+ */
+export const PATIENT_HEADER = 'X-Patient-Id';

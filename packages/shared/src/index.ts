@@ -30,3 +30,4 @@ export * from './contracts/symptom-checker';
 export * from './journal';
 export * from './contracts/journal';
 export * from './contracts/insurance';
+export * from './contracts/care-network';

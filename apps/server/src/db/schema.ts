@@ -307,6 +307,27 @@ export interface InsuranceCardsTable {
   created_by: number | null;
 }
 
+export interface PatientGrantsTable {
+  id: Generated<number>;
+  org_id: number;
+  patient_id: number;
+  kind: Generated<'invitation' | 'dependant'>;
+  grantee_user_id: number | null;
+  invited_by: number | null;
+  name: string;
+  email: string | null;
+  access: 'full' | 'read-only';
+  /** null: every category; else the record categories the person may see. */
+  categories: ColumnType<string[] | null, string | null | undefined, string | null>;
+  status: Generated<'pending' | 'active' | 'revoked' | 'declined'>;
+  token_hash: string | null;
+  expires_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  accepted_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+}
+
 export interface MailAttachmentRow {
   filename: string;
   content_type: string;
@@ -617,6 +638,7 @@ export interface Database {
   help_articles: HelpArticlesTable;
   journal_entries: JournalEntriesTable;
   insurance_cards: InsuranceCardsTable;
+  patient_grants: PatientGrantsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { PATIENT_HEADER } from '@healthbook/shared/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, ServiceContext, SignedInContext } from '../context';
 import { HttpError } from '../lib/http-errors';
@@ -72,7 +73,7 @@ export default fp<{ jwtSecret: string }>(
     app.decorateRequest('signedIn', function (this: FastifyRequest): SignedInContext {
       const actor = this.actor;
       if (!actor) throw unauthorized('errors:notAuthenticated');
-      return { actor, lang: this.lang, ip: this.ip, log: this.log };
+      return { actor, lang: this.lang, ip: this.ip, log: this.log, viewing: viewingPatient(this.headers[VIEWING_HEADER]) };
     });
 
     app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
@@ -94,3 +95,14 @@ export default fp<{ jwtSecret: string }>(
   },
   { name: 'auth', dependencies: ['db', 'i18n'] },
 );
+
+/** The header a client sends to act on a record it was let into (see SignedInContext.viewing). */
+export const VIEWING_HEADER = PATIENT_HEADER.toLowerCase();
+
+/** Absent: undefined (the actor's own record). Malformed: 0, a patient no one has (404), never silently the actor's own. */
+function viewingPatient(header: string | string[] | undefined): number | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !/^[1-9][0-9]{0,9}$/.test(header)) return 0;
+  const id = Number(header);
+  return id <= 2147483647 ? id : 0;
+}

@@ -1,5 +1,6 @@
-import { INCORRECT_CREDENTIALS, REFRESH_PATH } from '@healthbook/shared/constants';
+import { INCORRECT_CREDENTIALS, PATIENT_HEADER, REFRESH_PATH } from '@healthbook/shared/constants';
 import { session } from './session';
+import { viewingPatient } from './viewing-patient';
 
 /** An answer other than 2xx. `data` is the parsed body: {"detail": ...} or {"field": [...]}. */
 export class ApiError extends Error {
@@ -17,6 +18,12 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+}
+
+/** The patient this tab is viewing, for the server (nothing while on one's own record). */
+function viewingHeader(): Record<string, string> {
+  const patient = viewingPatient.get();
+  return patient === null ? {} : { [PATIENT_HEADER]: String(patient) };
 }
 
 /** The name of the Web Lock under which the tabs of one browser renew the session, one at a time. */
@@ -58,7 +65,7 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': deps.getLanguage(), ...options.headers };
+    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': deps.getLanguage(), ...viewingHeader(), ...options.headers };
     if (token) headers.Authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) body = options.body;
@@ -160,6 +167,7 @@ export function createApiClient(deps: ApiClientDeps) {
       xhr.setRequestHeader('Accept', 'application/json');
       xhr.setRequestHeader('Accept-Language', deps.getLanguage());
       if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      for (const [name, value] of Object.entries(viewingHeader())) xhr.setRequestHeader(name, value);
       xhr.upload.onprogress = (event) => {
         if (event.lengthComputable) onProgress?.(event.loaded / event.total);
       };

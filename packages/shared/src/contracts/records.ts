@@ -233,6 +233,9 @@ export const PatientSchema = z
     gender: z.string().nullable(),
     is_self: z.boolean().describe('the patient is the signed-in user'),
     access: z.enum(['owner', 'full', 'read-only']).describe('what the signed-in user may do with this record'),
+    categories: z.array(z.string()).nullable().describe('the record categories the signed-in user may see; null: all of them'),
+    relation: z.enum(['self', 'care-network', 'dependant']).describe('why the record is open to the signed-in user: their own, a care-network grant, a family member they manage'),
+    has_account: z.boolean().describe('the patient has an account of their own (a dependant may not)'),
   })
   .meta({ id: 'Patient' });
 export type Patient = z.infer<typeof PatientSchema>;

@@ -20,6 +20,7 @@ import * as m0018 from './0018_create_help_articles';
 import * as m0019 from './0019_create_journal_entries';
 import * as m0015 from './0015_create_chat';
 import * as m0020 from './0020_create_insurance_cards';
+import * as m0021 from './0021_create_patient_grants';
 
 /**
  * Versioned migrations, imported statically so the bundled server carries them.
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0018_create_help_articles': m0018,
   '0019_create_journal_entries': m0019,
   '0020_create_insurance_cards': m0020,
+  '0021_create_patient_grants': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -19,7 +19,7 @@ import { VersionedCache } from '../../lib/versioned-cache';
 import { appointmentItem } from '../appointments/appointments.presenter';
 import { AppointmentsRepository } from '../appointments/appointments.repository';
 import type { AuditLog } from '../audit/audit.service';
-import type { PatientGrant, PatientsService } from '../patients/patients.service';
+import { grantScope, type PatientGrant, type PatientsService } from '../patients/patients.service';
 import { CalendarRepository, type CalendarEventRow, type CalendarEventValues } from './calendar.repository';
 import { daysInWindow, occurrencesBetween, seriesEnd, windowInstants } from './recurrence';
 import { RemindersRepository, type NewReminder } from './reminders.repository';
@@ -99,7 +99,7 @@ export class CalendarService {
   ) {}
 
   private repo(grant: PatientGrant, db: Db = this.db) {
-    return new CalendarRepository(db, { orgId: grant.patient.org_id, patientId: grant.patient.id });
+    return new CalendarRepository(db, grantScope(grant));
   }
 
   private async auditRead(ctx: SignedInContext, grant: PatientGrant, detail: Record<string, string | number>): Promise<void> {

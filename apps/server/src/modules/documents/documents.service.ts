@@ -21,15 +21,15 @@ import { servicePlugin } from '../../lib/service-plugin';
 import type { Storage } from '../../plugins/storage';
 import type { AuditLog } from '../audit/audit.service';
 import { canSeePrivate } from '../patients/patients.policy';
-import type { PatientGrant, PatientsService } from '../patients/patients.service';
-import { RecordsRepository, type PatientScope } from '../records/records.repository';
+import { grantScope, type PatientGrant, type PatientsService } from '../patients/patients.service';
+import { RecordsRepository } from '../records/records.repository';
 import { titleOf } from '../records/records.service';
 import { presentAttachment } from './documents.presenter';
 import { DocumentsRepository, type DocumentRow } from './documents.repository';
 
 export const DOCUMENT_MAX_MEGABYTES = DOCUMENT_MAX_BYTES / (1024 * 1024);
 
-const scopeOf = (grant: PatientGrant): PatientScope => ({ orgId: grant.patient.org_id, patientId: grant.patient.id });
+const scopeOf = grantScope;
 
 /** A file name to show and to offer on download: its last segment, one clean line, the real type's extension. */
 export function cleanFileName(name: string, type: FileType): string {

@@ -11,7 +11,7 @@ import type { Storage } from '../../plugins/storage';
 import type { AuditLog } from '../audit/audit.service';
 import type { OrganizationsService } from '../organizations/organizations.service';
 import { canSeePrivate, type PatientAccess } from '../patients/patients.policy';
-import type { PatientsService } from '../patients/patients.service';
+import { grantScope, type PatientsService } from '../patients/patients.service';
 import { RecordsRepository } from '../records/records.repository';
 import { presentResult } from '../surveys/surveys.presenter';
 import type { SurveysService } from '../surveys/surveys.service';
@@ -64,7 +64,7 @@ export class ExportService {
     const grant = await this.patients.grant(ctx, body.patient);
     const includePrivate = exportIncludesPrivate(grant.access, body.include_private);
     const types = new Set<string>(body.types);
-    const rows = await new RecordsRepository(this.db, { orgId: grant.patient.org_id, patientId: grant.patient.id }).listMany({
+    const rows = await new RecordsRepository(this.db, grantScope(grant)).listMany({
       categories: [...types],
       ids: body.record_ids,
       includePrivate,

@@ -22,7 +22,7 @@ import { FieldError, HttpError } from '../../lib/http-errors';
 import { servicePlugin } from '../../lib/service-plugin';
 import type { AuditLog } from '../audit/audit.service';
 import { canSeePrivate } from '../patients/patients.policy';
-import type { PatientGrant, PatientsService } from '../patients/patients.service';
+import { grantScope, type PatientGrant, type PatientsService } from '../patients/patients.service';
 import type { PatientRow } from '../patients/patients.repository';
 import { RecordsRepository, type PatientScope, type RecordRow } from '../records/records.repository';
 import { diff, fieldLabel, latestToday, titleOf, toStoredRecord, valuesOf } from '../records/records.service';
@@ -129,7 +129,7 @@ export class FhirService {
     const categories = parseTypes(query.types);
     // "For my eyes only" records: asked for, and the owner asking.
     const includePrivate = query.include_private === 'true' && canSeePrivate(grant.access);
-    const scope: PatientScope = { orgId: grant.patient.org_id, patientId: grant.patient.id };
+    const scope: PatientScope = grantScope(grant);
     const repo = new RecordsRepository(this.db, scope);
     const rows = await repo.listMany({ categories, includePrivate });
     // Survey results come too unless declined (and only for those who may see them).
@@ -205,7 +205,7 @@ export class FhirService {
     const read = readBundle(body.bundle);
     if (read.problems.length) throw bundleError(read.problems, read.more, ctx.lang);
 
-    const scope: PatientScope = { orgId: grant.patient.org_id, patientId: grant.patient.id };
+    const scope: PatientScope = grantScope(grant);
     const origin = await this.origin(grant.patient.org_id);
     const today = latestToday();
     const candidates = this.candidates(read.entries, grant, origin, ctx.lang, today);

@@ -15,8 +15,7 @@ import type { UploadedFile } from '../../lib/multipart';
 import { servicePlugin } from '../../lib/service-plugin';
 import type { Storage } from '../../plugins/storage';
 import type { AuditLog } from '../audit/audit.service';
-import type { PatientGrant, PatientsService } from '../patients/patients.service';
-import type { PatientScope } from '../records/records.repository';
+import { grantScope, type PatientGrant, type PatientsService } from '../patients/patients.service';
 import { presentInsuranceCard } from './insurance.presenter';
 import { InsuranceRepository, type InsuranceCardChanges, type InsuranceCardRow } from './insurance.repository';
 
@@ -25,7 +24,7 @@ export const INSURANCE_PHOTO_MAX_MEGABYTES = INSURANCE_PHOTO_MAX_BYTES / (1024 *
 /** A card's photo may be a photograph only: JPEG, PNG or WebP, by its bytes. */
 const PHOTO_TYPES: ReadonlySet<FileType> = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
-const scopeOf = (grant: PatientGrant): PatientScope => ({ orgId: grant.patient.org_id, patientId: grant.patient.id });
+const scopeOf = grantScope;
 
 /** A photo's bytes for download. */
 export interface InsurancePhotoFile {

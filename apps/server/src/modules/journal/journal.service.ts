@@ -5,13 +5,13 @@ import { FieldError, notFound } from '../../lib/http-errors';
 import { servicePlugin } from '../../lib/service-plugin';
 import type { AuditLog } from '../audit/audit.service';
 import { canSeePrivate } from '../patients/patients.policy';
-import type { PatientGrant, PatientsService } from '../patients/patients.service';
+import { grantScope, type PatientGrant, type PatientsService } from '../patients/patients.service';
 import { latestToday } from '../records/records.service';
 import { JournalRepository, type JournalRow, type JournalValues } from './journal.repository';
 
 export const JOURNAL_PAGE_SIZE = 20;
 
-const scopeOf = (grant: PatientGrant) => ({ orgId: grant.patient.org_id, patientId: grant.patient.id });
+const scopeOf = grantScope;
 
 /** Tags as stored: trimmed, each once (compared without case), in the order given. */
 export function cleanTags(tags: readonly string[]): string[] {

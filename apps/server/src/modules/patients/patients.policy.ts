@@ -12,9 +12,23 @@ import type { PatientRow } from './patients.repository';
  */
 export type PatientAccess = 'owner' | 'full' | 'read-only';
 
-export function patientAccess(actor: Pick<Actor, 'userId' | 'orgId'>, patient: Pick<PatientRow, 'user_id' | 'org_id'>): PatientAccess | null {
+/** A live care-network grant of the patient to the actor (patient_grants: active, not ended). */
+export interface CareGrant {
+  grantee_user_id: number | null;
+  patient_id: number;
+  status: string;
+  access: 'full' | 'read-only';
+}
+
+export function patientAccess(
+  actor: Pick<Actor, 'userId' | 'orgId'>,
+  patient: Pick<PatientRow, 'id' | 'user_id' | 'org_id'>,
+  grant?: CareGrant | null,
+): PatientAccess | null {
   if (patient.org_id !== actor.orgId) return null;
   if (patient.user_id === actor.userId) return 'owner';
+  // The care network: only an active grant of this very patient to this very user counts.
+  if (grant && grant.status === 'active' && grant.patient_id === patient.id && grant.grantee_user_id === actor.userId) return grant.access;
   return null;
 }
 

@@ -36,6 +36,22 @@ export function patientColumns(p: string, u: string, prefix = ''): Array<Aliased
   ];
 }
 
+export interface ActiveGrantRow {
+  id: number;
+  patient_id: number;
+  grantee_user_id: number;
+  status: 'active';
+  access: 'full' | 'read-only';
+  categories: string[] | null;
+  kind: 'invitation' | 'dependant';
+}
+
+export interface GrantedPatientRow extends PatientRow {
+  grant_access: 'full' | 'read-only';
+  grant_categories: string[] | null;
+  grant_kind: 'invitation' | 'dependant';
+}
+
 /** The patients of one organisation. */
 export class PatientsRepository {
   constructor(
@@ -54,6 +70,38 @@ export class PatientsRepository {
 
   findById(id: number): Promise<PatientRow | undefined> {
     return runNamed(this.db, this.select().where('p.id', '=', id)).then(([row]) => row);
+  }
+
+  /** The live care-network grant of a patient to a user, if any (patients.policy.ts decides what it is worth). */
+  activeGrant(patientId: number, userId: number): Promise<ActiveGrantRow | undefined> {
+    return runNamed(
+      this.db,
+      this.db
+        .selectFrom('patient_grants')
+        .select(['id', 'patient_id', 'grantee_user_id', 'status', 'access', 'categories', 'kind'])
+        .where('org_id', '=', this.scope.orgId)
+        .where('patient_id', '=', patientId)
+        .where('grantee_user_id', '=', userId)
+        .where('status', '=', 'active'),
+    ).then(([row]) => row as ActiveGrantRow | undefined);
+  }
+
+  /** The patients a user was let into (active grants), with the grant; names as for any patient. */
+  granted(userId: number): Promise<GrantedPatientRow[]> {
+    return this.db
+      .selectFrom('patient_grants as g')
+      .innerJoin('patients as p', 'p.id', 'g.patient_id')
+      .leftJoin('users as u', 'u.id', 'p.user_id')
+      .select(patientColumns('p', 'u'))
+      .select(['g.access as grant_access', 'g.categories as grant_categories', 'g.kind as grant_kind'])
+      .where('g.org_id', '=', this.scope.orgId)
+      .where('p.org_id', '=', this.scope.orgId)
+      .where('g.grantee_user_id', '=', userId)
+      .where('g.status', '=', 'active')
+      .orderBy('g.created_at')
+      .orderBy('g.id')
+      .$castTo<GrantedPatientRow>()
+      .execute();
   }
 
   /** The patient an account is (every account is one). */

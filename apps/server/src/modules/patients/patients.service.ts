@@ -14,7 +14,21 @@ export interface PatientGrant {
   access: PatientAccess;
   /** The actor is the patient. */
   isOwner: boolean;
+  /** The record categories the actor may see: null for all (the owner; a grant without a limit). */
+  categories: readonly string[] | null;
+  /** The care-network grant the access comes from (null for the owner). */
+  grantId: number | null;
 }
+
+/** The scope repositories of a patient's data are built for: the organisation, the patient, the categories the grant allows. */
+export interface GrantScope {
+  readonly orgId: number;
+  readonly patientId: number;
+  readonly categories?: readonly string[] | null | undefined;
+}
+
+/** The repository scope of a grant (the one place that turns a grant into a data filter). */
+export const grantScope = (grant: PatientGrant): GrantScope => ({ orgId: grant.patient.org_id, patientId: grant.patient.id, categories: grant.categories });
 
 /**
  * Whose record a request acts on (`?patient=`, the actor's own by default) and what the actor
@@ -29,21 +43,26 @@ export class PatientsService {
 
   async grant(ctx: SignedInContext, patientId?: number, intent: 'read' | 'write' = 'read'): Promise<PatientGrant> {
     const repo = new PatientsRepository(this.db, orgScope(ctx.actor.orgId));
+    const own = ctx.actor.user.own_patient;
+    const asked = patientId ?? ctx.viewing;
     // The actor's own patient came with the session (kept true by the session cache).
-    const patient = patientId === undefined ? (ctx.actor.user.own_patient ?? (await repo.findByUser(ctx.actor.userId))) : await repo.findById(patientId);
-    const access = patient ? patientAccess(ctx.actor, patient) : null;
+    const patient = asked === undefined || asked === own?.id ? (own ?? (await repo.findByUser(ctx.actor.userId))) : await repo.findById(asked);
+    // Read on every request, never cached: a removal or a change of access holds at once.
+    const careGrant = patient && patient.user_id !== ctx.actor.userId ? await repo.activeGrant(patient.id, ctx.actor.userId) : undefined;
+    const access = patient ? patientAccess(ctx.actor, patient, careGrant) : null;
     if (!patient || !access) {
-      await this.audit.record(ctx, { action: 'patient_access', outcome: 'denied', subject: `patient:${patientId ?? 'self'}`, detail: { intent } });
+      await this.audit.record(ctx, { action: 'patient_access', outcome: 'denied', subject: `patient:${asked ?? 'self'}`, detail: { intent } });
       throw notFound();
     }
     if (intent === 'write' && !canWrite(access)) {
-      await this.audit.record(ctx, { action: 'patient_access', outcome: 'denied', subject: `patient:${patient.id}`, detail: { intent } });
+      await this.audit.record(ctx, { action: 'patient_access', outcome: 'denied', subject: `patient:${patient.id}`, detail: { intent, access } });
       throw new HttpError(403, 'errors:readOnlyAccess');
     }
-    return { patient, access, isOwner: access === 'owner' };
+    const isOwner = access === 'owner';
+    return { patient, access, isOwner, categories: isOwner ? null : (careGrant?.categories ?? null), grantId: isOwner ? null : (careGrant?.id ?? null) };
   }
 
-  present(grant: PatientGrant): Patient {
+  present(grant: Pick<PatientGrant, 'patient' | 'access' | 'isOwner' | 'categories'> & { kind?: 'invitation' | 'dependant' | undefined }): Patient {
     const { patient, access } = grant;
     return {
       patient_id: patient.id,
@@ -53,12 +72,17 @@ export class PatientsService {
       gender: patient.gender,
       is_self: grant.isOwner,
       access,
+      categories: grant.categories === null ? null : [...grant.categories],
+      relation: grant.isOwner ? 'self' : grant.kind === 'dependant' ? 'dependant' : 'care-network',
+      has_account: patient.user_id !== null,
     };
   }
 
-  /** The patients whose records the actor may open: their own (the care network adds others later). */
+  /** The patients whose records the actor may open: their own first, then those of the care network and their dependants. */
   async list(ctx: SignedInContext): Promise<Patient[]> {
-    return [this.present(await this.grant(ctx))];
+    const own = this.present(await this.grant({ ...ctx, viewing: undefined }));
+    const granted = await new PatientsRepository(this.db, orgScope(ctx.actor.orgId)).granted(ctx.actor.userId);
+    return [own, ...granted.map((row) => this.present({ patient: row, access: row.grant_access, isOwner: false, categories: row.grant_categories, kind: row.grant_kind }))];
   }
 }
 

@@ -34,9 +34,13 @@ const recordColumns = [
   attachmentsOf().as('attachments'),
 ] as const;
 
-/** One patient's records: every query filters by the organisation and the patient. */
+/**
+ * One patient's records: every query filters by the organisation and the patient, and, for a
+ * care-network grant limited to some categories, by those categories (patients.service grantScope).
+ */
 export interface PatientScope extends OrgScope {
   readonly patientId: number;
+  readonly categories?: readonly string[] | null | undefined;
 }
 
 export interface ListOptions {
@@ -72,6 +76,7 @@ export class RecordsRepository {
   private base(includePrivate: boolean) {
     let query = this.db.selectFrom('health_records').where('org_id', '=', this.scope.orgId).where('patient_id', '=', this.scope.patientId);
     if (!includePrivate) query = query.where('private', '=', false);
+    if (this.scope.categories) query = query.where('category', 'in', this.scope.categories.length > 0 ? [...this.scope.categories] : ['']);
     return query;
   }
 

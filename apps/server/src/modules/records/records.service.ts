@@ -22,10 +22,10 @@ import { VersionedCache } from '../../lib/versioned-cache';
 import type { AuditLog } from '../audit/audit.service';
 import { DocumentsRepository } from '../documents/documents.repository';
 import { canSeePrivate } from '../patients/patients.policy';
-import type { PatientGrant, PatientsService } from '../patients/patients.service';
+import { grantScope, type PatientGrant, type PatientsService } from '../patients/patients.service';
 import type { Storage } from '../../plugins/storage';
 import { presentAttachment } from '../documents/documents.presenter';
-import { RecordsRepository, orderExpression, type PatientScope, type RecordRow } from './records.repository';
+import { RecordsRepository, orderExpression, type RecordRow } from './records.repository';
 
 export const DEFAULT_PAGE_SIZE = 20;
 
@@ -36,7 +36,7 @@ export const DEFAULT_PAGE_SIZE = 20;
  * answered from the cache.
  */
 function answerKey(grant: PatientGrant, includePrivate: boolean, ...asked: Array<string | number | undefined>): string {
-  return JSON.stringify([grant.patient.id, grant.patient.data_version, includePrivate, ...asked]);
+  return JSON.stringify([grant.patient.id, grant.patient.data_version, includePrivate, grant.categories, ...asked]);
 }
 
 /**
@@ -48,7 +48,7 @@ export function latestToday(now: Date = new Date()): string {
   return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
 }
 
-const scopeOf = (grant: PatientGrant): PatientScope => ({ orgId: grant.patient.org_id, patientId: grant.patient.id });
+const scopeOf = grantScope;
 
 /** The label of a field of a category in a language (a category may name a shared field its own way). */
 export function fieldLabel(category: CategoryDefinition, field: string, lang: Language): string {

@@ -45,7 +45,7 @@ import type { AttemptLimiter } from '../limits/limits.service';
 import { assetUrl } from '../organizations/organizations.presenter';
 import { OrganizationsRepository, type OrganizationRow } from '../organizations/organizations.repository';
 import { PatientsRepository, type PatientRow } from '../patients/patients.repository';
-import type { PatientGrant, PatientsService } from '../patients/patients.service';
+import { grantScope, type PatientGrant, type PatientsService } from '../patients/patients.service';
 import { RecordsRepository, type RecordRow } from '../records/records.repository';
 import { titleOf } from '../records/records.service';
 import { PublicSharesRepository, SharesRepository, shareStatus, type ShareRow } from './shares.repository';
@@ -339,7 +339,7 @@ export class SharingService {
 
   /** What is chosen must be there, the patient's, and not private. */
   private async checkChoice(grant: PatientGrant, body: CreateShareInput): Promise<void> {
-    const scope = { orgId: grant.patient.org_id, patientId: grant.patient.id };
+    const scope = grantScope(grant);
     if (body.kind === 'records') {
       if (body.document_ids.length > 0) throw new FieldError({ document_ids: ['validation:shareKindMismatch'] });
       if (body.categories.length === 0 && body.record_ids.length === 0) throw new FieldError({ non_field_errors: ['validation:shareNothingChosen'] });
@@ -464,7 +464,7 @@ export class SharingService {
 
   /** The patient's shares (or one), presented with the titles of the records and names of the documents chosen. */
   private async present(grant: PatientGrant, lang: Language, id?: number): Promise<Share[]> {
-    const scope = { orgId: grant.patient.org_id, patientId: grant.patient.id };
+    const scope = grantScope(grant);
     const rows = await new SharesRepository(this.db, orgScope(grant.patient.org_id)).listForPatient(grant.patient.id, id);
     const recordIds = [...new Set(rows.flatMap((r) => r.record_ids))];
     const documentIds = [...new Set(rows.flatMap((r) => r.document_ids))];

@@ -23,7 +23,7 @@ import { FieldError, HttpError, notFound } from '../../lib/http-errors';
 import { servicePlugin } from '../../lib/service-plugin';
 import type { AuditLog } from '../audit/audit.service';
 import { canSeeAssessments } from '../patients/patients.policy';
-import type { PatientGrant, PatientsService } from '../patients/patients.service';
+import { grantScope, type PatientGrant, type PatientsService } from '../patients/patients.service';
 import { presentBand, presentResult, presentSurvey } from './surveys.presenter';
 import { OrganizationSurveysRepository, SurveyResponsesRepository, scoredColumns, type SurveyResponseRow } from './surveys.repository';
 
@@ -90,7 +90,7 @@ export class SurveysService {
   }
 
   private responses(grant: PatientGrant): SurveyResponsesRepository {
-    return new SurveyResponsesRepository(this.db, { orgId: grant.patient.org_id, patientId: grant.patient.id });
+    return new SurveyResponsesRepository(this.db, grantScope(grant));
   }
 
   private async auditRead(ctx: SignedInContext, grant: PatientGrant, detail: Record<string, string | number>): Promise<void> {
