@@ -442,3 +442,42 @@ describe('SMART Health Links', () => {
     expect((await open(linkOf(created))).json()).toMatchObject({ reason: 'locked' });
   });
 });
+
+describe('a share with the insurance cards', () => {
+  beforeAll(async () => {
+    const org = (await t.db.selectFrom('patients').select('org_id').where('id', '=', patients.bob!).executeTakeFirstOrThrow()).org_id;
+    await t.db
+      .insertInto('insurance_cards')
+      .values({ org_id: org, patient_id: patients.bob!, insurer: 'Acme Health', plan: 'Gold', member_number: 'M-123', group_number: 'G-9', holder_name: null, valid_from: '2026-01-01', valid_to: '2026-12-31', notes: 'not for sharing', front_key: 'x/front', front_content_type: 'image/png' })
+      .execute();
+  });
+
+  it('shows the cards’ details live (never their photos or notes), also as the only thing shared, and in the PDF', async () => {
+    const created = await share('bob', { insurance: true, recipient_email: 'ins@clinic.example' });
+    expect(created.insurance).toBe(true);
+    expect(created.categories).toEqual([]);
+    const session = await openAsRecipient(created, 'ins@clinic.example');
+    const body = (await content(session)).json<SharedContent>();
+    expect(body.sections).toEqual([]);
+    expect(body.insurance).toEqual([
+      expect.objectContaining({ insurer: 'Acme Health', plan: 'Gold', member_number: 'M-123', group_number: 'G-9', holder_relationship: 'self', valid_from: '2026-01-01', valid_to: '2026-12-31' }),
+    ]);
+    expect(JSON.stringify(body)).not.toContain('not for sharing');
+    expect(JSON.stringify(body)).not.toContain('front');
+    const pdf = await call(null, 'GET', '/api/v1/sharing/public/pdf/', undefined, { 'x-share-session': session, 'accept-language': 'el' });
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Κάρτες ασφάλισης (1)');
+    expect(text).toContain('M-123');
+  });
+
+  it('leaves them out unless asked, and refuses them on a share of documents', async () => {
+    await createRecord('bob', 'allergy', { code: 'Latex' });
+    const without = await share('bob', { categories: ['allergy'], recipient_email: 'noins@clinic.example' });
+    expect(without.insurance).toBe(false);
+    const session = await openAsRecipient(without, 'noins@clinic.example');
+    expect((await content(session)).json<SharedContent>().insurance).toEqual([]);
+    const refused = await call('bob', 'POST', '/api/v1/sharing/', { kind: 'documents', document_ids: [1], insurance: true, recipient_name: 'Dr Grey', recipient_email: 'grey@clinic.example' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toHaveProperty('insurance');
+  });
+});

@@ -449,6 +449,7 @@ export interface SharesTable {
   categories: string[];
   record_ids: number[];
   document_ids: number[];
+  include_insurance: Generated<boolean>;
   passcode_hash: string | null;
   code_hash: string | null;
   code_expires_at: NullableTimestamp;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InsuranceCardSchema } from './insurance';
 import { CATEGORY_KEYS } from '../records/categories';
 import { DATE_PARTS } from '../records/medical-date';
 import {
@@ -40,6 +41,7 @@ export const CreateShareBodySchema = z
     categories: z.array(z.enum(CATEGORY_KEYS, { message: 'validation:categoryUnknown' })).max(CATEGORY_KEYS.length).default([]).describe('whole categories (records kind): every non-private record in them, as it is when opened'),
     record_ids: z.array(IdSchema).max(SHARE_ITEMS_MAX).default([]).describe('single records (records kind); private records are refused'),
     document_ids: z.array(IdSchema).max(SHARE_ITEMS_MAX).default([]).describe('Document Center documents (documents kind)'),
+    insurance: z.boolean().default(false).describe("the patient's insurance cards (records kind): their details as they are when opened, never the photos"),
     recipient_name: personNameSchema('validation:recipientNameRequired', SHARE_NAME_MAX),
     recipient_email: recipientEmail,
     method: z.enum(SHARE_METHODS).default('link'),
@@ -87,6 +89,7 @@ export const ShareSchema = z
     categories: z.array(z.string()),
     records: z.array(z.object({ id: z.number().int(), record_type: z.string(), title: z.string() })).describe('single records chosen (those since deleted are left out)'),
     documents: z.array(z.object({ id: z.number().int(), file_name: z.string() })).describe('documents chosen (those since deleted are left out)'),
+    insurance: z.boolean().describe('the insurance cards are included'),
     message: z.string().nullable(),
     created_at: z.string(),
     expires_at: z.string(),
@@ -165,6 +168,20 @@ export const SharedRecordSchema = z.object({
 });
 export type SharedRecord = z.infer<typeof SharedRecordSchema>;
 
+/** An insurance card as a share shows it: the details, no photos. */
+export const SharedInsuranceCardSchema = InsuranceCardSchema.pick({
+  id: true,
+  insurer: true,
+  plan: true,
+  member_number: true,
+  group_number: true,
+  holder_name: true,
+  holder_relationship: true,
+  valid_from: true,
+  valid_to: true,
+}).meta({ id: 'SharedInsuranceCard' });
+export type SharedInsuranceCard = z.infer<typeof SharedInsuranceCardSchema>;
+
 /** GET /api/v1/sharing/public/content/ (X-Share-Session): the shared record, live and read-only. */
 export const SharedContentSchema = z
   .object({
@@ -176,6 +193,7 @@ export const SharedContentSchema = z
     generated_at: z.string(),
     sections: z.array(z.object({ category: z.string(), name: z.string(), records: z.array(SharedRecordSchema) })),
     documents: z.array(DocumentSchema.pick({ id: true, file_name: true, content_type: true, size: true, created_at: true })),
+    insurance: z.array(SharedInsuranceCardSchema).describe('the insurance cards, when the share includes them'),
   })
   .meta({ id: 'SharedContent' });
 export type SharedContent = z.infer<typeof SharedContentSchema>;

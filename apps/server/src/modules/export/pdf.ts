@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { formatIsoDate, formatRecordTitle, readableFields, translate, type CategoryDefinition, type JournalEntry, type Language, type SurveyResult } from '@healthbook/shared';
+import { formatIsoDate, formatRecordTitle, readableFields, translate, type CategoryDefinition, type JournalEntry, type Language, type SharedInsuranceCard, type SurveyResult } from '@healthbook/shared';
 import type { RecordRow } from '../records/records.repository';
 
 /**
@@ -30,6 +30,8 @@ export interface PdfInput {
   assessments?: SurveyResult[];
   /** Journal entries, newest first; none: no section. */
   journal?: JournalEntry[];
+  /** Insurance cards (their details; never the photos); none: no section. */
+  insurance?: SharedInsuranceCard[];
   /** An extra line under the title, e.g. "Shared with Dr Smith until 30 Nov 2026, 14:00" (already translated). */
   note?: string;
 }
@@ -136,6 +138,22 @@ function journalTable(t: (key: string, vars?: Record<string, string | number>) =
   return labelledTable(entry.title, rows);
 }
 
+/** One insurance card: the insurer as the heading, then plan, numbers, holder and validity. */
+function insuranceTable(t: (key: string, vars?: Record<string, string | number>) => string, locale: string, card: SharedInsuranceCard): Content {
+  const rows: Array<[string, Content]> = [];
+  if (card.plan) rows.push([t('records:pdf.insurancePlan'), { text: card.plan }]);
+  rows.push([t('records:pdf.insuranceMember'), { text: card.member_number }]);
+  if (card.group_number) rows.push([t('records:pdf.insuranceGroup'), { text: card.group_number }]);
+  const relationship = t(`records:pdf.insuranceRelationship.${card.holder_relationship}`);
+  rows.push([t('records:pdf.insuranceHolder'), { text: card.holder_name ? `${card.holder_name} (${relationship})` : relationship }]);
+  const validity = [
+    card.valid_from ? t('records:pdf.insuranceValidFrom', { from: formatIsoDate(card.valid_from, locale) }) : null,
+    card.valid_to ? t('records:pdf.insuranceValidTo', { to: formatIsoDate(card.valid_to, locale) }) : null,
+  ].filter((part): part is string => part !== null);
+  if (validity.length > 0) rows.push([t('records:pdf.insuranceValidity'), { text: validity.join(' ') }]);
+  return labelledTable(card.insurer, rows);
+}
+
 /** One record: its title as the table's heading row (repeated when the table runs onto the next page), then a row per field. */
 function recordTable(t: (key: string, vars?: Record<string, string | number>) => string, locale: string, category: CategoryDefinition, row: RecordRow): Content {
   const values = row.data as Record<string, unknown>;
@@ -200,13 +218,19 @@ async function render(input: PdfInput): Promise<Buffer> {
   const sections = input.sections.filter((s) => s.records.length > 0);
   const assessments = input.assessments ?? [];
   const journal = input.journal ?? [];
-  if (sections.length === 0 && assessments.length === 0 && journal.length === 0) content.push({ text: t('records:pdf.noRecords'), style: 'empty' });
+  const insurance = input.insurance ?? [];
+  if (sections.length === 0 && assessments.length === 0 && journal.length === 0 && insurance.length === 0) content.push({ text: t('records:pdf.noRecords'), style: 'empty' });
   for (const { category, records } of sections) {
     const heading: Content = { text: `${t(`records:categories.${category.key}.other`)} (${records.length})`, style: 'section' };
     const tables = records.map((row) => recordTable(t, lang, category, row));
     // The heading goes to the next page with its first record rather than stay alone at the foot of one.
     if (isShort(records[0]!)) content.push({ stack: [heading, tables[0]!], unbreakable: true }, ...tables.slice(1));
     else content.push(heading, ...tables);
+  }
+  if (insurance.length > 0) {
+    const heading: Content = { text: `${t('records:pdf.insurance')} (${insurance.length})`, style: 'section' };
+    const tables = insurance.map((card) => insuranceTable(t, lang, card));
+    content.push({ stack: [heading, tables[0]!], unbreakable: true }, ...tables.slice(1));
   }
   if (assessments.length > 0) {
     const heading: Content = { stack: [{ text: `${t('records:pdf.assessments')} (${assessments.length})`, style: 'section' }, { text: t('records:pdf.assessmentNote'), style: 'note' }] };

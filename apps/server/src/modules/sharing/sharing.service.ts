@@ -23,6 +23,7 @@ import {
   type ShareSession,
   type ShlManifestBody,
   type SharedContent,
+  type SharedInsuranceCard,
   type VerifyShareBody,
 } from '@healthbook/shared';
 import type { ServiceContext, SignedInContext } from '../../context';
@@ -38,6 +39,8 @@ import type { BackgroundMail } from '../../plugins/mail';
 import type { Storage } from '../../plugins/storage';
 import type { AuditLog } from '../audit/audit.service';
 import { DocumentsRepository, type DocumentRow } from '../documents/documents.repository';
+import { presentInsuranceCard } from '../insurance/insurance.presenter';
+import { InsuranceRepository, type InsuranceCardRow } from '../insurance/insurance.repository';
 import { readLogo } from '../export/export.service';
 import { renderRecordsPdf } from '../export/pdf';
 import type { FhirService } from '../fhir/fhir.service';
@@ -60,6 +63,14 @@ export interface SharedSelection {
   patient: PatientRow;
   sections: Array<{ category: CategoryDefinition; records: RecordRow[] }>;
   documents: DocumentRow[];
+  /** The patient's insurance cards, when the share includes them. */
+  insurance: InsuranceCardRow[];
+}
+
+/** An insurance card as a share shows it: its details, never its photos or notes. */
+function sharedInsuranceCard(card: InsuranceCardRow): SharedInsuranceCard {
+  const { front: _front, back: _back, notes: _notes, created_at: _created, updated_at: _updated, ...details } = presentInsuranceCard(card);
+  return details;
 }
 
 /** j•••@example.com: enough for the recipient to know where the code goes, nothing more for anyone else. */
@@ -115,6 +126,7 @@ export class SharingService {
       categories: body.kind === 'records' ? [...new Set(body.categories)] : [],
       record_ids: body.kind === 'records' ? [...new Set(body.record_ids)] : [],
       document_ids: body.kind === 'documents' ? [...new Set(body.document_ids)] : [],
+      include_insurance: body.kind === 'records' && body.insurance,
       passcode_hash: secrets.passcode ? secretHash(secrets.token, secrets.passcode) : null,
       expires_at: expiresAt,
     });
@@ -273,6 +285,7 @@ export class SharingService {
       organization: { name: organization.org_name, logo: await readLogo(this.storage, organization, ctx.log) },
       patient: { first_name: patient.first_name, last_name: patient.last_name, dob: patient.dob },
       sections: selection.sections,
+      insurance: selection.insurance.map(sharedInsuranceCard),
       note: translate(ctx.lang, 'records:sharedPdfNote', { recipient: share.recipient_name, expires: formatWhen(share.expires_at, ctx.lang) }),
     });
   }
@@ -342,7 +355,7 @@ export class SharingService {
     const scope = grantScope(grant);
     if (body.kind === 'records') {
       if (body.document_ids.length > 0) throw new FieldError({ document_ids: ['validation:shareKindMismatch'] });
-      if (body.categories.length === 0 && body.record_ids.length === 0) throw new FieldError({ non_field_errors: ['validation:shareNothingChosen'] });
+      if (body.categories.length === 0 && body.record_ids.length === 0 && !body.insurance) throw new FieldError({ non_field_errors: ['validation:shareNothingChosen'] });
       if (body.record_ids.length > 0) {
         const ids = [...new Set(body.record_ids)];
         const found = await new RecordsRepository(this.db, scope).listMany({ categories: CATEGORY_KEYS, ids, includePrivate: false });
@@ -351,6 +364,7 @@ export class SharingService {
       return;
     }
     if (body.categories.length > 0 || body.record_ids.length > 0) throw new FieldError({ categories: ['validation:shareKindMismatch'] });
+    if (body.insurance) throw new FieldError({ insurance: ['validation:shareKindMismatch'] });
     if (body.document_ids.length === 0) throw new FieldError({ non_field_errors: ['validation:shareNothingChosen'] });
     const ids = [...new Set(body.document_ids)];
     const found = await new DocumentsRepository(this.db, scope).listByIds(ids, false);
@@ -403,18 +417,19 @@ export class SharingService {
     const [organization, patient] = await Promise.all([this.organization(share.org_id), this.patientOf(share)]);
     if (share.kind === 'documents') {
       const documents = await new DocumentsRepository(this.db, scope).listByIds(share.document_ids, false);
-      return { share, organization, patient, sections: [], documents };
+      return { share, organization, patient, sections: [], documents, insurance: [] };
     }
     const repo = new RecordsRepository(this.db, scope);
-    const [whole, single] = await Promise.all([
+    const [whole, single, insurance] = await Promise.all([
       repo.listMany({ categories: share.categories, includePrivate: false }),
       repo.listMany({ categories: CATEGORY_KEYS, ids: share.record_ids, includePrivate: false }),
+      share.include_insurance ? new InsuranceRepository(this.db, scope).list() : Promise.resolve([]),
     ]);
     const byId = new Map<number, RecordRow>();
     for (const row of [...whole, ...single]) byId.set(row.id, row);
     const rows = [...byId.values()];
     const sections = CATEGORIES.map((category) => ({ category: category as CategoryDefinition, records: rows.filter((r) => r.category === category.key) })).filter((s) => s.records.length > 0);
-    return { share, organization, patient, sections, documents: [] };
+    return { share, organization, patient, sections, documents: [], insurance };
   }
 
   private async logOpening(ctx: ServiceContext, selection: SharedSelection, sessionId: string | null, action: 'viewed' | 'pdf', userAgent: string | null): Promise<void> {
@@ -423,6 +438,7 @@ export class SharingService {
       categories: selection.sections.map((s) => s.category.key),
       records: selection.sections.reduce((n, s) => n + s.records.length, 0),
       documents: selection.documents.length,
+      insurance: selection.insurance.length,
     };
     const repo = new PublicSharesRepository(this.db);
     await repo.logAccess({ share_id: share.id, session_id: sessionId, action, ip: ctx.ip, user_agent: userAgent, shown });
@@ -459,6 +475,7 @@ export class SharingService {
         }),
       })),
       documents: selection.documents.map((d) => ({ id: d.id, file_name: d.file_name, content_type: d.content_type, size: d.size, created_at: new Date(d.created_at).toISOString() })),
+      insurance: selection.insurance.map(sharedInsuranceCard),
     };
   }
 
@@ -491,6 +508,7 @@ export class SharingService {
         const document = documentById.get(did);
         return document ? [{ id: did, file_name: document.file_name }] : [];
       }),
+      insurance: row.include_insurance,
       message: row.message,
       created_at: new Date(row.created_at).toISOString(),
       expires_at: new Date(row.expires_at).toISOString(),

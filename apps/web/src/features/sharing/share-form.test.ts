@@ -81,6 +81,13 @@ describe('the form’s rules', () => {
     expect(checkShare(values({ kind: 'documents', documents: [4] }), NOW)).toEqual({});
   });
 
+  it('take the insurance cards alone as something chosen, and send them only with records', () => {
+    expect(checkShare(values({ categories: [], insurance: true }), NOW)).toEqual({});
+    expect(shareBody(values({ categories: [], insurance: true })).insurance).toBe(true);
+    expect(shareBody(values({ kind: 'documents', documents: [4], insurance: true })).insurance).toBe(false);
+    expect(shareBody(values()).insurance).toBe(false);
+  });
+
   it('need the recipient’s name and e-mail', () => {
     expect(checkShare(values({ recipientName: ' \u200B ', recipientEmail: '' }), NOW)).toEqual({
       recipientName: 'validation:recipientNameRequired',
@@ -105,6 +112,7 @@ describe('the body sent', () => {
       categories: ['condition', 'lab'],
       record_ids: [3],
       document_ids: [],
+      insurance: false,
       recipient_name: 'Dr Eleni Kosta',
       recipient_email: 'eleni@example.com',
       method: 'link',

@@ -19,6 +19,8 @@ export interface ShareFormValues {
   records: ChosenRecord[];
   /** Document ids (documents kind). */
   documents: number[];
+  /** The insurance cards' details (records kind; offered while the organisation has Insurance). */
+  insurance: boolean;
   recipientName: string;
   recipientEmail: string;
   method: ShareMethod;
@@ -66,6 +68,7 @@ export function initialShareValues(preselection: SharePreselection, language: La
     categories: preselection.categories,
     records: preselection.records,
     documents: preselection.documents,
+    insurance: false,
     recipientName: '',
     recipientEmail: '',
     method: 'link',
@@ -107,7 +110,7 @@ export type ShareFormErrors = Partial<Record<keyof ShareFormValues, string>>;
 export function checkShare(values: ShareFormValues, now: Date = new Date(), privateRecordIds: ReadonlySet<number> = new Set()): ShareFormErrors {
   const errors: ShareFormErrors = {};
   if (values.kind === 'records') {
-    if (values.categories.length === 0 && values.records.filter((r) => !privateRecordIds.has(r.id)).length === 0) errors.categories = 'validation:shareNothingChosen';
+    if (values.categories.length === 0 && values.records.filter((r) => !privateRecordIds.has(r.id)).length === 0 && !values.insurance) errors.categories = 'validation:shareNothingChosen';
   } else if (values.documents.length === 0) errors.documents = 'validation:shareNothingChosen';
 
   const name = cleanText(values.recipientName);
@@ -139,6 +142,7 @@ export function shareBody(values: ShareFormValues, privateRecordIds: ReadonlySet
     categories: records ? values.categories.filter(isCategory) : [],
     record_ids: records ? values.records.filter((r) => !values.categories.includes(r.category) && !privateRecordIds.has(r.id)).map((r) => r.id) : [],
     document_ids: records ? [] : values.documents,
+    insurance: records && values.insurance,
     recipient_name: cleanText(values.recipientName),
     recipient_email: values.recipientEmail.trim(),
     method: values.method,
@@ -155,6 +159,7 @@ export const SHARE_SERVER_FIELDS = {
   categories: 'categories',
   record_ids: 'categories',
   document_ids: 'documents',
+  insurance: 'categories',
   recipient_name: 'recipientName',
   recipient_email: 'recipientEmail',
   method: 'method',

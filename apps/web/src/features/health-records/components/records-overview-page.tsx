@@ -13,6 +13,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
+import CreditCard from '@mui/icons-material/CreditCard';
 import Psychology from '@mui/icons-material/Psychology';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import { CATEGORIES } from '@healthbook/shared/records/categories';
@@ -34,7 +35,10 @@ export default function RecordsOverviewPage() {
   const { clientId, org } = useOrganizationContext();
   const { t, locale } = useRecordText();
   // The mental-health assessments are the surveys feature's page, linked from here while it is on.
-  const surveysOn = useHubFeatures(org.org, locale).status('surveys') === 'active';
+  // So are the insurance cards (features/insurance): "shown in the record" while Insurance is on.
+  const features = useHubFeatures(org.org, locale);
+  const surveysOn = features.status('surveys') === 'active';
+  const insuranceOn = features.status('insurance') === 'active';
   const summary = useRecordSummary(null, locale);
   const byCategory = new Map(summary.data?.categories.map((c) => [c.category, c]));
 
@@ -52,6 +56,11 @@ export default function RecordsOverviewPage() {
           {surveysOn && (
             <Button component={RouterLink} to={paths.assessments(clientId)} variant="outlined" startIcon={<Psychology />}>
               {t('healthRecords:assessmentsLink')}
+            </Button>
+          )}
+          {insuranceOn && (
+            <Button component={RouterLink} to={paths.insurance(clientId)} variant="outlined" startIcon={<CreditCard />}>
+              {t('healthRecords:insuranceLink')}
             </Button>
           )}
         </Box>

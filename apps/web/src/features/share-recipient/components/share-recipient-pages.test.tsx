@@ -55,6 +55,7 @@ const content = {
     { category: 'medication', name: 'Medications', records: [] },
   ],
   documents: [],
+  insurance: [],
 };
 
 const enterCode = (code: string) => fireEvent.paste(screen.getByRole('textbox', { name: 'Digit 1 of 6' }), { clipboardData: { getData: () => code } });

@@ -25,6 +25,7 @@ import { downloadSharedFile, downloadSharedPdf } from '../api/shared-files';
 import { formatMoment, formatSize } from '../format';
 import { contentFailureTarget } from '../share-errors';
 import { shareSession, type ShareEntry } from '../share-session';
+import { SharedInsurance } from './shared-insurance';
 import { SharedFilePreview, canPreview, type SharedFile } from './shared-file-preview';
 import { SharedRecordCard } from './shared-record-card';
 
@@ -115,6 +116,7 @@ function Content({ entry, session, clientId }: { entry: ShareEntry; session: str
   const data = content.data;
   const fullName = `${data.patient.first_name} ${data.patient.last_name}`.trim();
   const documents = data.kind === 'documents';
+  const insurance = data.insurance;
   return (
     <Box sx={{ flex: 1, px: { xs: 2, sm: 3 }, py: { xs: 3, md: 5 }, maxWidth: 1000, mx: 'auto', width: '100%' }}>
       <title>{`${t(documents ? 'content.titleDocuments' : 'content.title', { name: fullName })} | ${data.organization.name}`}</title>
@@ -150,13 +152,14 @@ function Content({ entry, session, clientId }: { entry: ShareEntry; session: str
           onView={setPreview}
           onDownload={downloadFile}
         />
-      ) : data.sections.length === 0 ? (
+      ) : data.sections.length === 0 && insurance.length === 0 ? (
         <Typography color="text.secondary">{t('content.nothing')}</Typography>
       ) : (
         <Stack spacing={5}>
           {data.sections.map((section) => (
             <Section key={section.category} section={section} downloading={typeof downloading === 'number' ? downloading : null} onDownload={downloadFile} />
           ))}
+          {insurance.length > 0 && <SharedInsurance cards={insurance} language={language} />}
         </Stack>
       )}
 

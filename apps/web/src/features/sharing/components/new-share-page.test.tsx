@@ -80,7 +80,8 @@ function fillRecipient() {
   fireEvent.change(screen.getByRole('textbox', { name: /Recipient's e-mail/ }), { target: { value: 'eleni@example.com' } });
 }
 
-const posts = (calls: FetchCall[]) => calls.filter((c) => c.method === 'POST');
+/** The shares sent (the organisation's features are asked for with a POST too). */
+const posts = (calls: FetchCall[]) => calls.filter((c) => c.method === 'POST' && c.url === '/api/v1/sharing/');
 
 describe('the new share page', () => {
   afterEach(() => {
@@ -113,6 +114,7 @@ describe('the new share page', () => {
       categories: [],
       record_ids: [12],
       document_ids: [],
+      insurance: false,
       recipient_name: 'Dr Eleni Kosta',
       recipient_email: 'eleni@example.com',
       method: 'qr',

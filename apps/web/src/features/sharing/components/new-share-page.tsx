@@ -24,6 +24,7 @@ import { SHARE_EXPIRIES, SHARE_MESSAGE_MAX, SHARE_METHODS, SHARE_NAME_MAX, type 
 import { HubPage } from '../../../components/hub-page';
 import { PickersProvider } from '../../../components/pickers-provider';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form-errors';
+import { useHubFeatures } from '../../../lib/hub-features';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
 import { recordTitle } from '../../../lib/record-text';
@@ -118,7 +119,8 @@ function useChosenRecords(records: readonly ChosenRecord[], locale: string, t: P
 function ShareForm({ preselection, onCreated }: { preselection: SharePreselection; onCreated: (share: CreatedShare) => void }) {
   const { t, i18n } = useTranslation(SHARING_NAMESPACES);
   const locale = i18n.resolvedLanguage ?? 'en';
-  const { clientId } = useOrganizationContext();
+  const { clientId, org } = useOrganizationContext();
+  const offerInsurance = useHubFeatures(org.org, locale).status('insurance') === 'active';
   const form = useForm<ShareFormValues>({ defaultValues: initialShareValues(preselection, locale === 'el' ? 'el' : 'en') });
   const { control, register, formState, handleSubmit, setError, clearErrors } = form;
   const create = useCreateShare();
@@ -192,7 +194,7 @@ function ShareForm({ preselection, onCreated }: { preselection: SharePreselectio
             {t('form.privateNever')}
           </Alert>
           {kind === 'records' ? (
-            <RecordsFields form={form} pickCategory={pickCategory} onPickCategory={setPickCategory} titles={chosenRecords.titles} privateChosen={privateChosen} />
+            <RecordsFields form={form} pickCategory={pickCategory} onPickCategory={setPickCategory} titles={chosenRecords.titles} privateChosen={privateChosen} offerInsurance={offerInsurance} />
           ) : (
             <DocumentsFields form={form} documents={documents.data} loading={documents.isPending} failed={documents.isError} blocked={blocked} ofPrivateRecords={ofPrivateRecords} />
           )}

@@ -242,7 +242,12 @@ function WhatIsShared({ share }: { share: Share }) {
           </Box>
         </>
       )}
-      {share.categories.length + share.records.length + share.documents.length === 0 && <Typography color="text.secondary">{t('detail.nothingLeft')}</Typography>}
+      {share.kind === 'records' && share.insurance && (
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5 }}>
+          {t('detail.insurance')}
+        </Typography>
+      )}
+      {share.categories.length + share.records.length + share.documents.length === 0 && !share.insurance && <Typography color="text.secondary">{t('detail.nothingLeft')}</Typography>}
       <Typography variant="body2" color="text.secondary">
         {share.kind === 'records' ? t('detail.privateNote') : t('detail.privateNoteDocuments')}
       </Typography>

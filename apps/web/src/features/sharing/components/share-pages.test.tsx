@@ -15,6 +15,7 @@ const share = (extra: Partial<Share> = {}): Share => ({
   categories: ['condition', 'lab'],
   records: [{ id: 12, record_type: 'allergy', title: 'Penicillin' }],
   documents: [],
+  insurance: false,
   message: 'For Monday',
   created_at: '2026-11-24T10:00:00Z',
   expires_at: '2026-12-01T10:00:00Z',

@@ -57,6 +57,8 @@ function PrivateHint({ text }: { text: string }) {
 }
 
 export interface RecordsFieldsProps {
+  /** Offer the insurance cards (the organisation has Insurance on). */
+  offerInsurance?: boolean;
   form: Form;
   /** The category whose records are listed to pick from ('' for none yet). */
   pickCategory: string;
@@ -68,11 +70,11 @@ export interface RecordsFieldsProps {
 }
 
 /** Health records to share: whole categories (with how many records each holds), and single records picked from a category's list. */
-export function RecordsFields({ form, pickCategory, onPickCategory, titles, privateChosen }: RecordsFieldsProps) {
+export function RecordsFields({ form, pickCategory, onPickCategory, titles, privateChosen, offerInsurance = false }: RecordsFieldsProps) {
   const { t, i18n } = useTranslation(SHARING_NAMESPACES);
   const locale = i18n.resolvedLanguage ?? 'en';
   const { setValue, control, formState } = form;
-  const [categories, records] = useWatch({ control, name: ['categories', 'records'] });
+  const [categories, records, insurance] = useWatch({ control, name: ['categories', 'records', 'insurance'] });
   const counts = useRecordCounts(locale);
   const countOf = new Map(counts.data?.categories.map((c) => [c.category, c.count]));
   const list = useCategoryRecords(pickCategory || null);
@@ -111,6 +113,13 @@ export function RecordsFields({ form, pickCategory, onPickCategory, titles, priv
             );
           })}
         </Box>
+        {offerInsurance && (
+          <FormControlLabel
+            sx={{ alignItems: 'flex-start', mr: 0, mt: 1, '& .MuiCheckbox-root': { pt: 1 } }}
+            control={<Checkbox checked={insurance} onChange={(e) => setValue('insurance', e.target.checked, { shouldDirty: true, shouldValidate: formState.isSubmitted })} />}
+            label={<ChoiceLabel primary={t('form.insurance')} secondary={t('form.insuranceHint')} />}
+          />
+        )}
       </Box>
 
       <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
