@@ -250,3 +250,23 @@ describe('the hourly cleanup', () => {
     expect((await removeExpiredExports(t.db, t.app.storage, t.app.log)).exports).toBe(0);
   });
 });
+
+describe('insurance cards in the PDF', () => {
+  it('adds the cards’ details when asked (enough on their own), never their notes, and only the patient’s own', async () => {
+    const patient = await patientOf('alice');
+    await t.db
+      .insertInto('insurance_cards')
+      .values({ org_id: org.id, patient_id: patient, insurer: 'Acme Mutual', plan: 'Silver', member_number: 'AM-55', group_number: null, holder_name: 'Jan Lidell', holder_relationship: 'spouse', notes: 'call before visits' })
+      .execute();
+    const { text } = await exportText('alice', { insurance: true }, 'el');
+    expect(text).toContain('Κάρτες ασφάλισης (1)');
+    expect(text).toContain('Acme Mutual');
+    expect(text).toContain('AM-55');
+    expect(text).not.toContain('call before visits');
+    expect(text).not.toContain('Asthma');
+    const without = await exportText('alice', { types: ['condition'] });
+    expect(without.text).not.toContain('Acme Mutual');
+    const bobs = await exportText('bob', { insurance: true });
+    expect(bobs.text).not.toContain('Acme Mutual');
+  });
+});

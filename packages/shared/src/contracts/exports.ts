@@ -13,9 +13,10 @@ import { IdParamSchema, IdSchema } from './common';
 /** POST /api/v1/hr/export/ */
 export const ExportBodySchema = z
   .object({
-    types: z.array(z.enum(CATEGORY_KEYS, { message: 'validation:categoryUnknown' })).max(CATEGORY_KEYS.length).default([]).describe('categories (at least one, unless assessments or journal)'),
+    types: z.array(z.enum(CATEGORY_KEYS, { message: 'validation:categoryUnknown' })).max(CATEGORY_KEYS.length).default([]).describe('categories (at least one, unless assessments, journal or insurance)'),
     assessments: z.boolean().default(false).describe('the mental-health survey results too (the patient and full access only)'),
     journal: z.boolean().default(false).describe('the journal too (private entries only for their owner, with include_private)'),
+    insurance: z.boolean().default(false).describe("the insurance cards' details too (never the photos)"),
     record_ids: z.array(IdSchema).max(SHARE_ITEMS_MAX).optional().describe('only these records (of the chosen types)'),
     date_from: calendarDaySchema.optional().describe("records from this day on (their own date; categories without one: when they were added)"),
     date_to: calendarDaySchema.optional(),
@@ -24,7 +25,7 @@ export const ExportBodySchema = z
     time_zone: z.string().max(64).optional().describe('IANA zone the "made at" time is written in (default UTC)'),
     patient: IdSchema.optional(),
   })
-  .refine((body) => body.types.length > 0 || body.assessments || body.journal, { message: 'validation:exportTypesRequired', path: ['types'] })
+  .refine((body) => body.types.length > 0 || body.assessments || body.journal || body.insurance, { message: 'validation:exportTypesRequired', path: ['types'] })
   .meta({ id: 'ExportBody' });
 export type ExportBody = z.input<typeof ExportBodySchema>;
 export type ExportInput = z.output<typeof ExportBodySchema>;

@@ -15,6 +15,8 @@ import { grantScope, type PatientsService } from '../patients/patients.service';
 import { RecordsRepository } from '../records/records.repository';
 import { presentResult } from '../surveys/surveys.presenter';
 import type { SurveysService } from '../surveys/surveys.service';
+import { presentCardDetails } from '../insurance/insurance.presenter';
+import { InsuranceRepository } from '../insurance/insurance.repository';
 import type { JournalService } from '../journal/journal.service';
 import { ExportsRepository } from './export.repository';
 import { renderRecordsPdf, type PdfInput } from './pdf';
@@ -79,6 +81,8 @@ export class ExportService {
 
     const journal = body.journal ? await this.journal.forExport(grant, { includePrivate, dateFrom: body.date_from, dateTo: body.date_to }) : [];
 
+    const insurance = body.insurance ? (await new InsuranceRepository(this.db, grantScope(grant)).list()).map(presentCardDetails) : [];
+
     const org = await this.organizations.findById(grant.patient.org_id);
     const pdf = await renderRecordsPdf({
       lang,
@@ -89,6 +93,7 @@ export class ExportService {
       sections,
       assessments,
       journal,
+      insurance,
     });
 
     const token = randomToken();
@@ -101,7 +106,7 @@ export class ExportService {
         patient_id: grant.patient.id,
         token_hash: sha256(token),
         storage_key: key,
-        records: rows.length + assessments.length + journal.length,
+        records: rows.length + assessments.length + journal.length + insurance.length,
         expires_at: new Date(Date.now() + EXPORT_TTL_S * 1000),
       });
     } catch (err) {
@@ -112,9 +117,9 @@ export class ExportService {
       action: 'record_export',
       outcome: 'success',
       subject: `patient:${grant.patient.id}`,
-      detail: { export: saved.id, format: 'pdf', categories: [...types].join(','), records: rows.length, assessments: assessments.length, journal: journal.length, private: includePrivate, selected: body.record_ids?.length ?? null },
+      detail: { export: saved.id, format: 'pdf', categories: [...types].join(','), records: rows.length, assessments: assessments.length, journal: journal.length, insurance: insurance.length, private: includePrivate, selected: body.record_ids?.length ?? null },
     });
-    return { url: exportFilePath(token), expires_at: saved.expires_at.toISOString(), records: rows.length + assessments.length + journal.length };
+    return { url: exportFilePath(token), expires_at: saved.expires_at.toISOString(), records: rows.length + assessments.length + journal.length + insurance.length };
   }
 
   /** The PDF a link opens: for the user who made it, while it lives; anything else is 404 alike. */

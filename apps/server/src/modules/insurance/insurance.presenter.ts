@@ -1,4 +1,4 @@
-import type { InsuranceCard, InsuranceSide } from '@healthbook/shared';
+import type { InsuranceCard, InsuranceSide, SharedInsuranceCard } from '@healthbook/shared';
 import type { InsuranceCardRow } from './insurance.repository';
 
 /** Where a card's photo is downloaded (with the same rights as reading the card). */
@@ -24,4 +24,10 @@ export function presentInsuranceCard(row: InsuranceCardRow): InsuranceCard {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
+}
+
+/** A card as shares and PDF exports show it: its details, never its photos or notes. */
+export function presentCardDetails(row: InsuranceCardRow): SharedInsuranceCard {
+  const { front: _front, back: _back, notes: _notes, created_at: _created, updated_at: _updated, ...details } = presentInsuranceCard(row);
+  return details;
 }

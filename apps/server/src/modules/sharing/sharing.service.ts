@@ -23,7 +23,6 @@ import {
   type ShareSession,
   type ShlManifestBody,
   type SharedContent,
-  type SharedInsuranceCard,
   type VerifyShareBody,
 } from '@healthbook/shared';
 import type { ServiceContext, SignedInContext } from '../../context';
@@ -39,7 +38,7 @@ import type { BackgroundMail } from '../../plugins/mail';
 import type { Storage } from '../../plugins/storage';
 import type { AuditLog } from '../audit/audit.service';
 import { DocumentsRepository, type DocumentRow } from '../documents/documents.repository';
-import { presentInsuranceCard } from '../insurance/insurance.presenter';
+import { presentCardDetails } from '../insurance/insurance.presenter';
 import { InsuranceRepository, type InsuranceCardRow } from '../insurance/insurance.repository';
 import { readLogo } from '../export/export.service';
 import { renderRecordsPdf } from '../export/pdf';
@@ -65,12 +64,6 @@ export interface SharedSelection {
   documents: DocumentRow[];
   /** The patient's insurance cards, when the share includes them. */
   insurance: InsuranceCardRow[];
-}
-
-/** An insurance card as a share shows it: its details, never its photos or notes. */
-function sharedInsuranceCard(card: InsuranceCardRow): SharedInsuranceCard {
-  const { front: _front, back: _back, notes: _notes, created_at: _created, updated_at: _updated, ...details } = presentInsuranceCard(card);
-  return details;
 }
 
 /** j•••@example.com: enough for the recipient to know where the code goes, nothing more for anyone else. */
@@ -285,7 +278,7 @@ export class SharingService {
       organization: { name: organization.org_name, logo: await readLogo(this.storage, organization, ctx.log) },
       patient: { first_name: patient.first_name, last_name: patient.last_name, dob: patient.dob },
       sections: selection.sections,
-      insurance: selection.insurance.map(sharedInsuranceCard),
+      insurance: selection.insurance.map(presentCardDetails),
       note: translate(ctx.lang, 'records:sharedPdfNote', { recipient: share.recipient_name, expires: formatWhen(share.expires_at, ctx.lang) }),
     });
   }
@@ -475,7 +468,7 @@ export class SharingService {
         }),
       })),
       documents: selection.documents.map((d) => ({ id: d.id, file_name: d.file_name, content_type: d.content_type, size: d.size, created_at: new Date(d.created_at).toISOString() })),
-      insurance: selection.insurance.map(sharedInsuranceCard),
+      insurance: selection.insurance.map(presentCardDetails),
     };
   }
 

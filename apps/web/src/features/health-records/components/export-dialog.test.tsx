@@ -107,7 +107,7 @@ describe('the export dialog', { timeout: 30_000 }, () => {
     const api = fakeApi();
     URL.createObjectURL = vi.fn(() => 'blob:http://localhost/pdf-2');
     vi.spyOn(window, 'open').mockReturnValue(null);
-    renderDialog({ offerAssessments: true });
+    renderDialog({ offer: ['assessments'] });
     const dialog = await screen.findByRole('dialog');
     const assessments = within(dialog).getByRole('switch', { name: 'Include my mental-health assessments' });
     expect(assessments).toHaveProperty('checked', false);
@@ -124,7 +124,7 @@ describe('the export dialog', { timeout: 30_000 }, () => {
     const api = fakeApi();
     URL.createObjectURL = vi.fn(() => 'blob:http://localhost/pdf-3');
     vi.spyOn(window, 'open').mockReturnValue(null);
-    renderDialog({ offerJournal: true });
+    renderDialog({ offer: ['journal'] });
     const dialog = await screen.findByRole('dialog');
     const journal = within(dialog).getByRole('switch', { name: 'Include my journal' });
     expect(journal).toHaveProperty('checked', false);

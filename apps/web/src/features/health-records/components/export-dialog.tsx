@@ -43,11 +43,21 @@ export interface ExportDialogProps {
   /** The range of dates as it opens (a list page's own filter), YYYY-MM-DD. */
   dateFrom?: string;
   dateTo?: string;
-  /** Offer the mental-health survey results too (while the organisation has surveys on). */
-  offerAssessments?: boolean;
-  /** Offer the journal too (while the organisation has the journal on). */
-  offerJournal?: boolean;
+  /** What else to offer besides records: each while the organisation has its feature on (EXPORT_EXTRAS). */
+  offer?: readonly ExportExtra[];
 }
+
+/**
+ * What an export may hold besides records, each its own switch, off by default and enough on its
+ * own, offered while the organisation has the feature on: the survey results, the journal, the
+ * insurance cards' details.
+ */
+const EXPORT_EXTRAS = [
+  { key: 'assessments', feature: 'surveys', label: 'healthRecords:export.includeAssessments', hint: 'healthRecords:export.includeAssessmentsHint' },
+  { key: 'journal', feature: 'journal', label: 'healthRecords:export.includeJournal', hint: 'healthRecords:export.includeJournalHint' },
+  { key: 'insurance', feature: 'insurance', label: 'healthRecords:export.includeInsurance', hint: 'healthRecords:export.includeInsuranceHint' },
+] as const;
+export type ExportExtra = (typeof EXPORT_EXTRAS)[number]['key'];
 
 type Stage = { step: 'choose' } | { step: 'working'; progress: ExportProgress } | { step: 'done'; objectUrl: string; opened: boolean; fileName: string };
 
@@ -61,7 +71,7 @@ const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
  * blocks that, a link opens it. Its choices start from the page's each time it is opened (the
  * Export button mounts it anew).
  */
-export function ExportDialog({ open, onClose, categories, recordIds, includePrivate: privateAtFirst = false, dateFrom: fromAtFirst = '', dateTo: toAtFirst = '', offerAssessments = false, offerJournal = false }: ExportDialogProps) {
+export function ExportDialog({ open, onClose, categories, recordIds, includePrivate: privateAtFirst = false, dateFrom: fromAtFirst = '', dateTo: toAtFirst = '', offer = [] }: ExportDialogProps) {
   const { t, locale } = useRecordText();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -72,8 +82,7 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
   const [dateFrom, setDateFrom] = useState(fromAtFirst);
   const [dateTo, setDateTo] = useState(toAtFirst);
   const [withPrivate, setWithPrivate] = useState(privateAtFirst);
-  const [withAssessments, setWithAssessments] = useState(false);
-  const [withJournal, setWithJournal] = useState(false);
+  const [extrasOn, setExtrasOn] = useState<ReadonlySet<ExportExtra>>(new Set());
   const [stage, setStage] = useState<Stage>({ step: 'choose' });
   const [error, setError] = useState<string | null>(null);
   const objectUrl = useRef<string | null>(null);
@@ -96,9 +105,9 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
   const selectedOnly = onlySelected && Boolean(recordIds?.length);
   const types = selectedOnly ? [...categories] : CATEGORIES.map((c) => c.key).filter((k) => chosen.has(k));
   const badRange = Boolean(dateFrom && dateTo && dateTo < dateFrom);
-  const assessments = offerAssessments && !selectedOnly && withAssessments;
-  const journal = offerJournal && !selectedOnly && withJournal;
-  const canExport = (types.length > 0 || assessments || journal) && !badRange && stage.step === 'choose';
+  const offered = selectedOnly ? [] : EXPORT_EXTRAS.filter((extra) => offer.includes(extra.key));
+  const extras = offered.filter((extra) => extrasOn.has(extra.key)).map((extra) => extra.key);
+  const canExport = (types.length > 0 || extras.length > 0) && !badRange && stage.step === 'choose';
 
   const submit = async () => {
     if (!canExport) return;
@@ -106,8 +115,7 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
     const body: ExportBody = {
       types: types as ExportBody['types'],
       include_private: withPrivate,
-      ...(assessments ? { assessments: true } : {}),
-      ...(journal ? { journal: true } : {}),
+      ...Object.fromEntries(extras.map((key) => [key, true])),
       language: locale === 'el' ? 'el' : 'en',
       time_zone: timeZone(),
       ...(selectedOnly && recordIds ? { record_ids: [...recordIds] } : {}),
@@ -202,7 +210,7 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
                     <FormControlLabel key={c.key} control={<Checkbox checked={chosen.has(c.key)} onChange={(e) => toggle(c.key, e.target.checked)} />} label={categoryName(t, c.key, true)} />
                   ))}
                 </FormGroup>
-                {types.length === 0 && !assessments && !journal && <FormHelperText>{t('validation:exportTypesRequired')}</FormHelperText>}
+                {types.length === 0 && extras.length === 0 && <FormHelperText>{t('validation:exportTypesRequired')}</FormHelperText>}
               </FormControl>
             )}
             {!selectedOnly && (
@@ -226,18 +234,20 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
                 </Stack>
               </Box>
             )}
-            {offerAssessments && !selectedOnly && (
-              <Box>
-                <FormControlLabel control={<Switch checked={withAssessments} onChange={(e) => setWithAssessments(e.target.checked)} />} label={t('healthRecords:export.includeAssessments')} />
-                <FormHelperText sx={{ mt: 0 }}>{t('healthRecords:export.includeAssessmentsHint')}</FormHelperText>
+            {offered.map((extra) => (
+              <Box key={extra.key}>
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={extrasOn.has(extra.key)}
+                      onChange={(e) => setExtrasOn((on) => (e.target.checked ? new Set([...on, extra.key]) : new Set([...on].filter((k) => k !== extra.key))))}
+                    />
+                  }
+                  label={t(extra.label)}
+                />
+                <FormHelperText sx={{ mt: 0 }}>{t(extra.hint)}</FormHelperText>
               </Box>
-            )}
-            {offerJournal && !selectedOnly && (
-              <Box>
-                <FormControlLabel control={<Switch checked={withJournal} onChange={(e) => setWithJournal(e.target.checked)} />} label={t('healthRecords:export.includeJournal')} />
-                <FormHelperText sx={{ mt: 0 }}>{t('healthRecords:export.includeJournalHint')}</FormHelperText>
-              </Box>
-            )}
+            ))}
             <Box>
               <FormControlLabel control={<Switch checked={withPrivate} onChange={(e) => setWithPrivate(e.target.checked)} />} label={t('healthRecords:export.includePrivate')} />
               <FormHelperText sx={{ mt: 0 }}>{t('healthRecords:export.includePrivateHint')}</FormHelperText>
@@ -275,8 +285,7 @@ export function ExportButton(props: Omit<ExportDialogProps, 'open' | 'onClose'> 
   const { org } = useOrganizationContext();
   const { i18n } = useTranslation();
   const features = useHubFeatures(org.org, i18n.resolvedLanguage ?? 'en');
-  const surveysOn = features.status('surveys') === 'active';
-  const journalOn = features.status('journal') === 'active';
+  const offer = EXPORT_EXTRAS.filter((extra) => features.status(extra.feature) === 'active').map((extra) => extra.key);
   return (
     <>
       <Button
@@ -290,7 +299,7 @@ export function ExportButton(props: Omit<ExportDialogProps, 'open' | 'onClose'> 
       >
         {t('healthRecords:export.button')}
       </Button>
-      {opening > 0 && <ExportDialog key={opening} open={open} onClose={() => setOpen(false)} offerAssessments={surveysOn} offerJournal={journalOn} {...dialog} />}
+      {opening > 0 && <ExportDialog key={opening} open={open} onClose={() => setOpen(false)} offer={offer} {...dialog} />}
     </>
   );
 }
