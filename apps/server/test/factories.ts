@@ -184,3 +184,43 @@ export async function buildMfaDevice(
     .execute();
   return uuid;
 }
+
+export interface BuildGrantOptions {
+  /** The patient let into (patients.id). */
+  patient: { id: number; org_id: number };
+  /** The person let in (null for an invitation not yet accepted by an account). */
+  grantee: Pick<User, 'id'> | null;
+  access?: 'full' | 'read-only';
+  /** null: every category. */
+  categories?: string[] | null;
+  status?: 'pending' | 'active' | 'revoked' | 'declined';
+  kind?: 'invitation' | 'dependant';
+  /** The organisation the row is written in (default the patient's: another one forges a row across organisations). */
+  org_id?: number;
+  name?: string;
+  email?: string;
+}
+
+/** A care-network grant straight in the database (patient_grants), as the invitation flow would leave it. */
+export async function buildGrant(ctx: Pick<Ctx, 'db'>, opts: BuildGrantOptions) {
+  const status = opts.status ?? 'active';
+  const kind = opts.kind ?? 'invitation';
+  return ctx.db
+    .insertInto('patient_grants')
+    .values({
+      org_id: opts.org_id ?? opts.patient.org_id,
+      patient_id: opts.patient.id,
+      kind,
+      grantee_user_id: opts.grantee?.id ?? null,
+      name: opts.name ?? `Carer ${unique()}`,
+      email: kind === 'invitation' ? (opts.email ?? `carer-${unique()}@example.test`) : (opts.email ?? null),
+      access: opts.access ?? 'full',
+      categories: opts.categories === undefined || opts.categories === null ? null : JSON.stringify(opts.categories),
+      status,
+      expires_at: status === 'pending' ? new Date(Date.now() + 14 * 86_400_000) : null,
+      accepted_at: status === 'active' || status === 'revoked' ? new Date() : null,
+      ended_at: status === 'revoked' || status === 'declined' ? new Date() : null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

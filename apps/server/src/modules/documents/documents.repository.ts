@@ -35,7 +35,20 @@ export class DocumentsRepository {
    * private record's attachments are as private as the record).
    */
   private documents(includePrivate = true) {
-    const query = this.db.selectFrom('documents').where('documents.org_id', '=', this.scope.orgId).where('documents.patient_id', '=', this.scope.patientId);
+    let query = this.db.selectFrom('documents').where('documents.org_id', '=', this.scope.orgId).where('documents.patient_id', '=', this.scope.patientId);
+    // A grant limited to some categories: the attachments of those categories' records only (a
+    // document on no record, or on a record of another category, is outside the grant).
+    const categories = this.scope.categories;
+    if (categories)
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('health_records as c')
+            .whereRef('c.id', '=', 'documents.record_id')
+            .where('c.category', 'in', categories.length > 0 ? [...categories] : [''])
+            .select(sql`1`.as('x')),
+        ),
+      );
     if (includePrivate) return query;
     return query.where((eb) =>
       eb.not(eb.exists(eb.selectFrom('health_records as r').whereRef('r.id', '=', 'documents.record_id').where('r.private', '=', true).select(sql`1`.as('x')))),

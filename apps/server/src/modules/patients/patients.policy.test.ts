@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canChat, canSeeAssessments, canSeePrivate, canWrite, patientAccess } from './patients.policy';
+import { allowsCategory, canChat, canSeeAssessments, canSeeAssessmentsOf, canSeePrivate, canWrite, patientAccess } from './patients.policy';
 
 describe('a user’s rights on a patient', () => {
   const actor = { userId: 1, orgId: 10 };
@@ -29,5 +29,12 @@ describe('a user’s rights on a patient', () => {
 
   it('mental-health assessments: the owner and full access; never read-only', () => {
     expect([canSeeAssessments('owner'), canSeeAssessments('full'), canSeeAssessments('read-only')]).toEqual([true, true, false]);
+  });
+
+  it('a grant limited to some categories: those categories only, and no assessments', () => {
+    expect([allowsCategory(null, 'condition'), allowsCategory(['allergy'], 'allergy'), allowsCategory(['allergy'], 'condition'), allowsCategory([], 'allergy')]).toEqual([true, true, false, false]);
+    expect(canSeeAssessmentsOf({ access: 'full', categories: null })).toBe(true);
+    expect(canSeeAssessmentsOf({ access: 'full', categories: ['allergy'] })).toBe(false);
+    expect(canSeeAssessmentsOf({ access: 'read-only', categories: null })).toBe(false);
   });
 });

@@ -50,3 +50,16 @@ export const canChat = (access: PatientAccess) => access === 'owner' || access =
  * never do (they have no access to a patient at all).
  */
 export const canSeeAssessments = (access: PatientAccess) => access === 'owner' || access === 'full';
+
+/**
+ * A grant limited to some record categories (`categories`, null for every one) lets in the
+ * records of those categories and what hangs on them (their attachments), nothing else of the
+ * record: no record of another category, to read or to write.
+ */
+export const allowsCategory = (categories: readonly string[] | null, category: string) => categories === null || categories.includes(category);
+
+/**
+ * Mental-health assessments for a grant: its access allows them (canSeeAssessments) and it is not
+ * limited to some record categories (assessments are none of them).
+ */
+export const canSeeAssessmentsOf = (grant: { access: PatientAccess; categories: readonly string[] | null }) => canSeeAssessments(grant.access) && grant.categories === null;

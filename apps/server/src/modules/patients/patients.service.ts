@@ -33,7 +33,7 @@ export const grantScope = (grant: PatientGrant): GrantScope => ({ orgId: grant.p
 /**
  * Whose record a request acts on (`?patient=`, the actor's own by default) and what the actor
  * may do with it (patients.policy.ts). Refusals are 404 — "not yours" and "not there" look the
- * same — and are audited.
+ * same — and are audited, as is every access by someone other than the patient.
  */
 export class PatientsService {
   constructor(
@@ -59,6 +59,8 @@ export class PatientsService {
       throw new HttpError(403, 'errors:readOnlyAccess');
     }
     const isOwner = access === 'owner';
+    // Every access by someone other than the patient is on the patient's trail ("who saw my record"), whatever the route.
+    if (!isOwner) await this.audit.record(ctx, { action: 'patient_access', outcome: 'success', subject: `patient:${patient.id}`, detail: { intent, access } });
     return { patient, access, isOwner, categories: isOwner ? null : (careGrant?.categories ?? null), grantId: isOwner ? null : (careGrant?.id ?? null) };
   }
 

@@ -21,7 +21,7 @@ import { servicePlugin } from '../../lib/service-plugin';
 import { VersionedCache } from '../../lib/versioned-cache';
 import type { AuditLog } from '../audit/audit.service';
 import { DocumentsRepository } from '../documents/documents.repository';
-import { canSeePrivate } from '../patients/patients.policy';
+import { allowsCategory, canSeePrivate } from '../patients/patients.policy';
 import { grantScope, type PatientGrant, type PatientsService } from '../patients/patients.service';
 import type { Storage } from '../../plugins/storage';
 import { presentAttachment } from '../documents/documents.presenter';
@@ -119,6 +119,8 @@ export class RecordsService {
 
   async create(ctx: SignedInContext, category: CategoryDefinition, body: Record<string, unknown>, patientId?: number): Promise<HealthRecord> {
     const grant = await this.patients.grant(ctx, patientId, 'write');
+    // A grant limited to other categories: this category is not there for it (as for reading).
+    if (!allowsCategory(grant.categories, category.key)) throw notFound();
     const { values, errors } = checkRecord(category, body, { today: latestToday(), dob: grant.patient.dob, creating: true });
     if (errors) throw new FieldError(errors);
     const row = await this.db.transaction().execute(async (trx) => {

@@ -46,6 +46,7 @@ import type { FhirService } from '../fhir/fhir.service';
 import type { AttemptLimiter } from '../limits/limits.service';
 import { assetUrl } from '../organizations/organizations.presenter';
 import { OrganizationsRepository, type OrganizationRow } from '../organizations/organizations.repository';
+import { allowsCategory } from '../patients/patients.policy';
 import { PatientsRepository, type PatientRow } from '../patients/patients.repository';
 import { grantScope, type PatientGrant, type PatientsService } from '../patients/patients.service';
 import { RecordsRepository, type RecordRow } from '../records/records.repository';
@@ -349,6 +350,9 @@ export class SharingService {
     if (body.kind === 'records') {
       if (body.document_ids.length > 0) throw new FieldError({ document_ids: ['validation:shareKindMismatch'] });
       if (body.categories.length === 0 && body.record_ids.length === 0 && !body.insurance) throw new FieldError({ non_field_errors: ['validation:shareNothingChosen'] });
+      // A grant limited to some categories shares no other (a share of a category is every record of it).
+      const outside = body.categories.find((c) => !allowsCategory(grant.categories, c));
+      if (outside) throw new FieldError({ categories: [{ key: 'validation:invalidChoice', vars: { value: outside } }] });
       if (body.record_ids.length > 0) {
         const ids = [...new Set(body.record_ids)];
         const found = await new RecordsRepository(this.db, scope).listMany({ categories: CATEGORY_KEYS, ids, includePrivate: false });

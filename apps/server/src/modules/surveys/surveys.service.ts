@@ -22,7 +22,7 @@ import { orgScope } from '../../db/scope';
 import { FieldError, HttpError, notFound } from '../../lib/http-errors';
 import { servicePlugin } from '../../lib/service-plugin';
 import type { AuditLog } from '../audit/audit.service';
-import { canSeeAssessments } from '../patients/patients.policy';
+import { canSeeAssessmentsOf } from '../patients/patients.policy';
 import { grantScope, type PatientGrant, type PatientsService } from '../patients/patients.service';
 import { presentBand, presentResult, presentSurvey } from './surveys.presenter';
 import { OrganizationSurveysRepository, SurveyResponsesRepository, scoredColumns, type SurveyResponseRow } from './surveys.repository';
@@ -82,7 +82,7 @@ export class SurveysService {
   /** A patient's assessments, for those allowed to see them (else 403, audited). */
   private async assessmentsGrant(ctx: SignedInContext, patientId: number | undefined, intent: 'read' | 'write'): Promise<PatientGrant> {
     const grant = await this.patients.grant(ctx, patientId, intent);
-    if (!canSeeAssessments(grant.access)) {
+    if (!canSeeAssessmentsOf(grant)) {
       await this.audit.record(ctx, { action: 'assessment_access', outcome: 'denied', subject: `patient:${grant.patient.id}`, detail: { intent } });
       throw new HttpError(403, 'errors:assessmentsNotShared');
     }
@@ -167,7 +167,7 @@ export class SurveysService {
    * submission): none for those who may not see them. The caller has the grant and audits the export.
    */
   async forExport(grant: PatientGrant, days: { from?: string | undefined; to?: string | undefined } = {}): Promise<SurveyResponseRow[]> {
-    if (!canSeeAssessments(grant.access)) return [];
+    if (!canSeeAssessmentsOf(grant)) return [];
     const rows = await this.responses(grant).list();
     const day = (row: SurveyResponseRow) => new Date(row.created_at).toISOString().slice(0, 10);
     return rows.filter((row) => (!days.from || day(row) >= days.from) && (!days.to || day(row) <= days.to));
