@@ -222,6 +222,13 @@ describe('exports', () => {
     expect(without.entry.some((e) => e.resource.resourceType === 'QuestionnaireResponse')).toBe(false);
   });
 
+  it('an export with results reads back through the import: the results are left out, the records come in', async () => {
+    const bundle = (await call('bob', 'GET', '/api/v1/fhir/export/')).json<{ entry: Array<{ resource: { resourceType: string } }> }>();
+    expect(bundle.entry.some((e) => e.resource.resourceType === 'QuestionnaireResponse')).toBe(true);
+    const res = await call('alice', 'POST', '/api/v1/fhir/import/', { bundle });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+  });
+
   it('the PDF export has an assessments section when asked, with the safety line where it was raised', async () => {
     const made = await call('alice', 'POST', '/api/v1/hr/export/', { assessments: true, language: 'en' });
     expect(made.statusCode, made.body).toBe(201);

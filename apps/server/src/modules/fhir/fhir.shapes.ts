@@ -62,6 +62,8 @@ const medication = { status: code.optional(), medicationCodeableConcept: Codeabl
 
 /** The elements the mapping reads, per resource type. */
 const SHAPES: Record<string, z.ZodType> = {
+  // R4 gives a QuestionnaireResponse one identifier, not a list (the import skips the resource; its shape must still pass).
+  QuestionnaireResponse: object({ ...common, identifier: Identifier.optional() }),
   Condition: object({
     ...common,
     code: CodeableConcept.optional(),
