@@ -44,13 +44,15 @@ export function CopyRecordsDialog({ link, hereName, onClose, onCopied }: CopyRec
   const [error, setError] = useState<string | null>(null);
   const copy = useCopyRecords();
 
-  const toggle = (key: string) =>
+  const toggle = (key: string) => {
+    setError(null);
     setChosen((prev) => {
       const next = new Set(prev);
       if (next.has(key)) next.delete(key);
       else next.add(key);
       return next;
     });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -83,7 +85,10 @@ export function CopyRecordsDialog({ link, hereName, onClose, onCopied }: CopyRec
               {t('copy.categories')}
             </FormLabel>
             <Box sx={{ display: 'flex', gap: 1, my: 1 }}>
-              <Button size="small" onClick={() => setChosen(new Set(CATEGORY_KEYS))}>
+              <Button size="small" onClick={() => {
+                  setError(null);
+                  setChosen(new Set(CATEGORY_KEYS));
+                }}>
                 {t('copy.all')}
               </Button>
               <Button size="small" onClick={() => setChosen(new Set())}>
