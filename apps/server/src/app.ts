@@ -73,6 +73,8 @@ import surveysServicePlugin from './modules/surveys/surveys.service';
 import { surveysRoutes } from './modules/surveys/surveys.routes';
 import journalServicePlugin from './modules/journal/journal.service';
 import { journalRoutes } from './modules/journal/journal.routes';
+import connectionHubServicePlugin from './modules/connection-hub/connection-hub.service';
+import { connectionHubPublicRoutes, connectionHubRoutes } from './modules/connection-hub/connection-hub.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { chatSocketRoutes } from './modules/chat/chat.socket';
 import helpServicePlugin from './modules/help/help.service';
@@ -207,6 +209,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(journalServicePlugin);
   await app.register(exportServicePlugin);
   await app.register(fhirServicePlugin);
+  await app.register(connectionHubServicePlugin);
   await app.register(sharingServicePlugin, { publicUrl: config.publicUrl });
   await app.register(chatServicePlugin);
   await app.register(helpServicePlugin);
@@ -230,6 +233,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await publicApi.register(systemRoutes);
     await publicApi.register(organizationsRoutes);
     await publicApi.register(publicAuthRoutes, { perIpLimit });
+    await publicApi.register(connectionHubPublicRoutes, { perIpLimit });
     await publicApi.register(signupRoutes, { perIpLimit });
     await publicApi.register(recoveryRoutes, { perIpLimit });
     await publicApi.register(publicUserRoutes, { perIpLimit });
@@ -270,6 +274,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(chatRoutes);
     await authenticated.register(surveysRoutes);
     await authenticated.register(journalRoutes);
+    await authenticated.register(connectionHubRoutes, { perIpLimit });
     await authenticated.register(helpRoutes);
     await authenticated.register(symptomCheckerRoutes);
     for (const routes of deps.signedInRoutes ?? []) await authenticated.register(routes);

@@ -22,6 +22,7 @@ const PUBLIC = [
   'POST /api/v1/login/',
   'POST /api/v1/refresh/', // the refresh token is the credential
   'POST /api/v1/logout/', // likewise
+  'POST /api/v1/auth/linked/', // the single-use switch token of a linked account is the credential
   'GET /api/v1/users/options/', // sign-up form choices
   'POST /api/v1/users/validate/', // the access code is the credential
   'POST /api/v1/users/register/', // likewise

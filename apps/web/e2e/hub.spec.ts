@@ -36,9 +36,9 @@ test.describe('desktop', () => {
     expect(Math.round((await box(page, '.MuiDrawer-docked .MuiDrawer-paper')).width)).toBe(200);
     await expect(page.getByRole('button', { name: 'Open the menu' })).toHaveCount(0);
 
-    // The app bar: logo to the dashboard, Connection Hub (not built yet: Coming Soon!), Get HB+ Help.
+    // The app bar: logo to the dashboard, Connection Hub, Get HB+ Help.
     await expect(page.getByRole('link', { name: 'HealthBook+, dashboard' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Connection Hub' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Connection Hub' })).toHaveAttribute('href', '/healthbook/connection-hub');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Get HB+ Help' })).toBeVisible();
 
     // The menu's groups, by status: active items are links; inactive ones say "Coming Soon!" and go nowhere; disabled ones are not there.

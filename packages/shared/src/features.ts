@@ -40,7 +40,7 @@ export const FEATURES = [
   { key: 'journal', route: 'journal', displayName: 'Journal', icon: 'MenuBook', builtIn: true, available: true },
   { key: 'document-center', route: 'health-vault', displayName: 'Document Center', icon: 'FolderShared', builtIn: true, available: true },
   { key: 'insurance', route: 'insurance', displayName: 'Insurance', icon: 'HealthAndSafety', builtIn: true, available: true },
-  { key: 'connection-hub', route: 'connection-hub', displayName: 'Connection Hub', icon: 'Hub', builtIn: true, available: false },
+  { key: 'connection-hub', route: 'connection-hub', displayName: 'Connection Hub', icon: 'Hub', builtIn: true, available: true },
   // The other items of the navigation menu
   { key: 'teleconsultation', route: 'health-help/telehealth', displayName: 'Teleconsultation', icon: 'VideoCall', available: true },
   { key: 'call-center-triage', route: 'call-center', displayName: 'Call Center Triage', icon: 'SupportAgent', available: false },
@@ -65,7 +65,7 @@ export const FEATURES = [
   { key: 'provider-search', route: 'provider-details', displayName: 'Search for provider', icon: 'PersonSearch', available: true },
   { key: 'urgent-care', route: 'urgent-care', displayName: 'Find urgent care', icon: 'LocalPharmacy', available: false },
   { key: 'share-record', route: 'sharing', displayName: 'Share my record', icon: 'Share', available: true },
-  { key: 'link-accounts', route: 'link-accounts', displayName: 'Link my accounts', icon: 'Link', available: false },
+  { key: 'link-accounts', route: 'connection-hub', displayName: 'Link my accounts', icon: 'Link', available: true },
   { key: 'personal-info', route: 'settings/profile?tabId=0', displayName: 'Personal info', icon: 'Person', available: true, core: true },
   { key: 'security', route: 'settings/profile?tabId=3', displayName: 'Security', icon: 'Security', available: true, core: true },
   { key: 'privacy', route: 'privacy', displayName: 'Privacy', icon: 'PrivacyTip', available: true, core: true },

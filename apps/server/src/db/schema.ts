@@ -137,6 +137,8 @@ export interface MfaCodesTable {
   user_id: number;
   session_id: string | null;
   device_uuid: string | null;
+  /** A code asked by linking accounts (connection hub): the account linking. */
+  link_from_user_id: number | null;
   code_hash: string;
   created_at: Timestamp;
   expires_at: Timestamp;
@@ -326,6 +328,42 @@ export interface PatientGrantsTable {
   updated_at: Timestamp;
   accepted_at: NullableTimestamp;
   ended_at: NullableTimestamp;
+}
+
+/** Two accounts of one person in two organisations (connection hub); user_a < user_b. */
+export interface AccountLinksTable {
+  id: Generated<number>;
+  user_a: number;
+  org_a: number;
+  user_b: number;
+  org_b: number;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+/** A single-use, short-lived switch from one linked account to the other (hashed). */
+export interface AccountLinkTokensTable {
+  id: Generated<number>;
+  link_id: number;
+  token_hash: string;
+  from_user_id: number;
+  from_session_id: string | null;
+  to_user_id: number;
+  to_org_id: number;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+/** A browser (hashed device cookie) on which a linked account's second factor was passed. */
+export interface AccountLinkDevicesTable {
+  id: Generated<number>;
+  device_hash: string;
+  user_id: number;
+  org_id: number;
+  session_id: string | null;
+  confirmed_at: NullableTimestamp;
+  created_at: Generated<Date>;
 }
 
 export interface MailAttachmentRow {
@@ -640,6 +678,9 @@ export interface Database {
   journal_entries: JournalEntriesTable;
   insurance_cards: InsuranceCardsTable;
   patient_grants: PatientGrantsTable;
+  account_links: AccountLinksTable;
+  account_link_tokens: AccountLinkTokensTable;
+  account_link_devices: AccountLinkDevicesTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -9,6 +9,8 @@ export interface NavItem {
   feature: FeatureKey;
   /** A label of the `nav` catalog when the menu names it otherwise than the catalogue ("Interactive Calendar"). */
   label?: string;
+  /** Another feature whose page the item opens: unless that one is active too, the item is "Coming Soon!" (hidden when it is disabled). */
+  requires?: FeatureKey;
 }
 
 export interface NavGroup {
@@ -61,7 +63,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     title: 'groups.ecosystem',
     items: [{ feature: 'symptom-checker' }, { feature: 'schedule-appointment' }, { feature: 'care-team' }, { feature: 'provider-search' }, { feature: 'urgent-care' }],
   },
-  { id: 'sharing', title: 'groups.sharing', items: [{ feature: 'share-record' }, { feature: 'link-accounts' }] },
+  { id: 'sharing', title: 'groups.sharing', items: [{ feature: 'share-record' }, { feature: 'link-accounts', requires: 'connection-hub' }] },
   {
     id: 'account',
     title: 'groups.account',

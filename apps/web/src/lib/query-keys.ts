@@ -155,6 +155,11 @@ export const queryKeys = {
     /** GET /api/v1/chat/conversations/{id}/: one chat's transcript. */
     conversation: (id: number) => [...queryKeys.chat.all, 'conversation', id] as const,
   },
+  connectionHub: {
+    all: ['connection-hub'] as const,
+    /** GET /api/v1/connection-hub/links/: the linked accounts in other organisations. */
+    links: () => [...queryKeys.connectionHub.all, 'links'] as const,
+  },
   journal: {
     all: ['journal'] as const,
     /** GET /api/v1/journal/?search=&tag=&page=: a page of entries, newest first. */

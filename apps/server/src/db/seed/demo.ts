@@ -58,6 +58,8 @@ export const DEMO_USERS = [
   { org: 'healthbook', email: 'coach@healthbook.example', first_name: 'Sofia', last_name: 'Antoniou', roles: ['professional', 'coach'], is_superadmin: false, dob: '1988-02-21', gender: 'female', sex: 'female' },
   { org: 'healthbook', email: 'cardiology@healthbook.example', first_name: 'Eleni', last_name: 'Kosta', roles: ['professional', 'provider'], is_superadmin: false, dob: '1978-10-14', gender: 'female', sex: 'female' },
   { org: 'northwind', email: 'patient@northwind.example', first_name: 'John', last_name: 'Carter', roles: ['patient'], is_superadmin: false, dob: '1969-11-02', gender: 'male', sex: 'male' },
+  // The healthbook demo patient's own account at Northwind (the same person): to link in the Connection Hub.
+  { org: 'northwind', email: 'maria@northwind.example', first_name: 'Maria', last_name: 'Papadopoulou', roles: ['patient'], is_superadmin: false, dob: '1984-03-17', gender: 'female', sex: 'female' },
 ] as const;
 
 /** The assets folder sits beside this file in the sources and is copied beside the bundle. */

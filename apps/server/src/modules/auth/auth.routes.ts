@@ -25,7 +25,7 @@ const errors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 401: DetailErrorS
 export const REFRESH_COOKIE = 'hb_refresh';
 const REFRESH_COOKIE_PATHS = ['/api/v1/refresh/', '/api/v1/logout/'] as const;
 
-function setRefreshCookies(reply: FastifyReply, token: string | null) {
+export function setRefreshCookies(reply: FastifyReply, token: string | null) {
   reply.header(
     'set-cookie',
     REFRESH_COOKIE_PATHS.map((path) =>
@@ -41,7 +41,7 @@ function refreshTokenOf(request: FastifyRequest, body: { refresh?: string | unde
   return token;
 }
 
-const COOKIE_NOTE =
+export const COOKIE_NOTE =
   'The answer also sets the refresh token as an HttpOnly, Secure, SameSite=Strict cookie (hb_refresh) for the paths /api/v1/refresh/ and /api/v1/logout/.';
 
 /** Sign-in, token renewal and sign-out: no token needed (public context). */

@@ -20,7 +20,7 @@ import type { AttemptLimiter } from '../limits/limits.service';
 import type { MfaService } from '../mfa/mfa.service';
 import type { OrganizationsService } from '../organizations/organizations.service';
 import { mailTarget, presentLimitedUser, presentUser } from '../users/users.presenter';
-import { UsersRepository, type UserView } from '../users/users.repository';
+import { findUserOrg, UsersRepository, type UserRecord, type UserView } from '../users/users.repository';
 import { SessionsRepository } from './sessions.repository';
 import type { TokenService } from './tokens';
 import { servicePlugin } from '../../lib/service-plugin';
@@ -70,36 +70,109 @@ export class AuthService {
     ctx: ServiceContext,
     body: { email: string; password: string; org: OrgRef; userAgent?: string },
   ): Promise<LoginAnswer & { access_level: 'full' | 'limited' }> {
-    const { audit, limiter, mfa } = this.deps;
+    const user = await this.checkCredentials(ctx, body);
+    return this.openSession(ctx, user, { userAgent: body.userAgent });
+  }
+
+  /**
+   * Sign-in's first step, without opening a session: the account of that address in that
+   * organisation, if the password is right. Used by sign-in and by linking accounts (connection
+   * hub, `action: 'account_link'`). The same 401 for an unknown account, a wrong password,
+   * another organisation's account or a disabled one. Each try is counted before the password is
+   * checked: five failures in 15 minutes lock that account's sign-in for 15 minutes, whatever
+   * the client address, however many requests arrive at once. Audited in the account's
+   * organisation.
+   */
+  async checkCredentials(
+    ctx: ServiceContext,
+    body: { email: string; password: string; org: OrgRef },
+    action: 'login' | 'account_link' = 'login',
+  ): Promise<UserRecord> {
+    const { audit, limiter } = this.deps;
     const org = await this.deps.organizations.resolve(body.org);
     const subject = AuthService.accountKey(org?.id ?? String(body.org).toLowerCase(), body.email);
+    // The event's actor: nobody yet at sign-in; the account linking, when linking.
+    const by: Record<string, number | null> = action === 'login' ? {} : { linking_user: ctx.actor?.userId ?? null };
 
     const attempt = await limiter.take('login', subject);
     if (!attempt.allowed) {
-      await audit.record(ctx, { action: 'login', outcome: 'denied', orgId: org?.id ?? null, actorUserId: null, subject, detail: { reason: 'locked' } });
+      await audit.record(ctx, { action, outcome: 'denied', orgId: org?.id ?? null, actorUserId: null, subject, detail: { reason: 'locked', ...by } });
       throw tooManyTries(attempt.retryAfterS, 'errors:loginLocked');
     }
 
-    const user = org ? await new UsersRepository(this.deps.db, orgScope(org.id)).findByEmail(body.email) : undefined;
-    const passwordOk = user ? await verifyPassword(user.password_hash, body.password) : await verifyAgainstNothing(body.password);
-    if (!user || !passwordOk || !user.is_active) {
-      await audit.record(ctx, { action: 'login', outcome: 'failure', orgId: org?.id ?? null, actorUserId: user?.id ?? null, subject });
+    const found = org ? await new UsersRepository(this.deps.db, orgScope(org.id)).findByEmail(body.email) : undefined;
+    const passwordOk = found ? await verifyPassword(found.password_hash, body.password) : await verifyAgainstNothing(body.password);
+    if (!found || !passwordOk || !found.is_active) {
+      await audit.record(ctx, { action, outcome: 'failure', orgId: org?.id ?? null, actorUserId: action === 'login' ? (found?.id ?? null) : null, subject, detail: { ...by } });
       throw incorrect();
     }
     await limiter.clear('login', subject);
+    const { password_hash: _hash, ...user } = found;
     if (!user.email_confirmed_at) {
-      await audit.record(ctx, { action: 'login', outcome: 'denied', orgId: user.org_id, actorUserId: user.id, subject, detail: { reason: 'email_not_confirmed' } });
+      await audit.record(ctx, { action, outcome: 'denied', orgId: user.org_id, actorUserId: action === 'login' ? user.id : null, subject, detail: { reason: 'email_not_confirmed', ...by } });
       throw new HttpError(403, 'errors:emailNotConfirmed');
     }
+    return user;
+  }
 
-    const access = user.mfa_devices.length > 0 ? 'limited' : 'full';
-    const session = await this.sessions.create(orgScope(user.org_id), { userId: user.id, access, ip: ctx.ip, userAgent: body.userAgent });
-    if (user.mfa_devices.some((d) => d.device_type === 'email')) {
-      await mfa.sendEmailCode(mailTarget(user, ctx.lang), { sessionId: session.id });
+  /**
+   * Opens a session for an account whose password was checked (sign-in) or that a linked
+   * account switches to (connection hub): full, or limited until the second factor when the
+   * account has one and the device is not known to have passed it (`secondFactorDone`). An
+   * e-mailed code is sent for a limited session, as sign-in does. Answers the sign-in's answer.
+   */
+  async openSession(
+    ctx: ServiceContext,
+    user: UserView,
+    opts: { userAgent?: string | undefined; secondFactorDone?: boolean; via?: string },
+  ): Promise<LoginAnswer & { access_level: 'full' | 'limited'; session_id: string }> {
+    const access = user.mfa_devices.length > 0 && !opts.secondFactorDone ? 'limited' : 'full';
+    const session = await this.sessions.create(orgScope(user.org_id), { userId: user.id, access, ip: ctx.ip, userAgent: opts.userAgent });
+    if (access === 'limited' && user.mfa_devices.some((d) => d.device_type === 'email')) {
+      await this.deps.mfa.sendEmailCode(mailTarget(user, ctx.lang), { sessionId: session.id });
     }
-    await audit.record(ctx, { action: 'login', outcome: 'success', orgId: user.org_id, actorUserId: user.id, subject, detail: { access } });
+    await this.deps.audit.record(ctx, {
+      action: 'login',
+      outcome: 'success',
+      orgId: user.org_id,
+      actorUserId: user.id,
+      subject: AuthService.accountKey(user.org_id, user.email),
+      detail: { access, ...(opts.via ? { via: opts.via } : {}) },
+    });
     const presented: UserDto | LimitedUser = access === 'full' ? presentUser(user, ctx.lang) : presentLimitedUser(user);
-    return { ...this.pair(user, session.id, access, session.refresh_jti), user: presented, access_level: access };
+    return { ...this.pair(user, session.id, access, session.refresh_jti), user: presented, access_level: access, session_id: session.id };
+  }
+
+  /**
+   * The second factor of an account being signed in to without a session (linking accounts):
+   * nothing to do without one; without a code, an e-mailed code is sent (bound to `bind`) and
+   * a 400 under `code` asks for it; a wrong code is a 400 under `code`. Codes are counted per
+   * binding before they are checked (five, then 429), as at sign-in. Answers once it is passed.
+   */
+  async checkSecondFactor(ctx: ServiceContext, user: UserView, bind: { linkFrom: number }, code: string | undefined, action = 'account_link'): Promise<void> {
+    if (user.mfa_devices.length === 0) return;
+    const viaEmail = user.mfa_devices.some((d) => d.device_type === 'email');
+    const asked = viaEmail ? 'validation:linkCodeSent' : 'validation:linkCodeApp';
+    if (!code) {
+      if (viaEmail) {
+        const sends = await this.deps.limiter.take('reauthCode', `link:${bind.linkFrom}:${user.id}`);
+        if (!sends.allowed) throw tooManyTries(sends.retryAfterS);
+        await this.deps.mfa.sendEmailCode(mailTarget(user, ctx.lang), bind);
+      }
+      await this.deps.audit.record(ctx, { action, outcome: 'failure', orgId: user.org_id, actorUserId: null, subject: `user:${user.id}`, detail: { reason: 'second_factor_needed' } });
+      throw new FieldError({ code: [asked] });
+    }
+    const key = `link:${bind.linkFrom}:${user.id}`;
+    const attempt = await this.deps.limiter.take('mfaSignIn', key);
+    if (!attempt.allowed) {
+      await this.deps.audit.record(ctx, { action, outcome: 'denied', orgId: user.org_id, actorUserId: null, subject: `user:${user.id}`, detail: { reason: 'attempts' } });
+      throw tooManyTries(attempt.retryAfterS);
+    }
+    if (!(await this.deps.mfa.checkBoundCode(user, bind, code))) {
+      await this.deps.audit.record(ctx, { action, outcome: 'failure', orgId: user.org_id, actorUserId: null, subject: `user:${user.id}`, detail: { reason: 'second_factor_wrong' } });
+      throw new FieldError({ code: ['validation:codeInvalid'] });
+    }
+    await this.deps.limiter.clear('mfaSignIn', key);
   }
 
   private pair(user: { id: number; org_id: number }, sid: string, access: 'full' | 'limited', jti: string): TokenPair {
@@ -107,6 +180,16 @@ export class AuthService {
       access: this.deps.tokens.signAccess({ user_id: user.id, org: user.org_id, access, sid }),
       refresh: this.deps.tokens.signRefresh({ user_id: user.id, sid, jti }),
     };
+  }
+
+  /** Ends one session (a switch to a linked account ends the session it was asked from). */
+  async endSession(sessionId: string, reason: string): Promise<void> {
+    await this.sessions.revoke(sessionId, reason);
+  }
+
+  /** The organisation of an account, by id alone (for the audit trail of a switch between organisations). */
+  orgOfUser(userId: number): Promise<number | undefined> {
+    return findUserOrg(this.deps.db, userId);
   }
 
   /** Rotates the refresh token. A rotated (old) token presented again ends the whole session. */

@@ -2,7 +2,16 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { OrgScope } from '../../db/scope';
 
-export type Binding = { sessionId: string } | { deviceUuid: string };
+/** What an e-mailed code is for: a sign-in (its session), an enrolment (its device), or linking this account from another one. */
+export type Binding = { sessionId: string } | { deviceUuid: string } | { linkFrom: number };
+
+/** The column a binding is stored in, and its value. */
+const boundTo = (bind: Binding) =>
+  'sessionId' in bind
+    ? ({ column: 'session_id', value: bind.sessionId } as const)
+    : 'deviceUuid' in bind
+      ? ({ column: 'device_uuid', value: bind.deviceUuid } as const)
+      : ({ column: 'link_from_user_id', value: bind.linkFrom } as const);
 
 /** Second-factor devices and e-mailed codes of one organisation's users. */
 export class MfaRepository {
@@ -13,20 +22,20 @@ export class MfaRepository {
 
   /** Marks the user's unused codes of that binding used, then stores a new one (call inside a transaction). */
   async replaceCode(userId: number, bind: Binding, codeHash: string, expiresAt: Date): Promise<void> {
-    let stale = this.db
+    const stale = this.db
       .updateTable('mfa_codes')
       .set({ used_at: sql`now()` })
       .where('org_id', '=', this.scope.orgId)
       .where('user_id', '=', userId)
       .where('used_at', 'is', null);
-    stale = 'sessionId' in bind ? stale.where('session_id', '=', bind.sessionId) : stale.where('device_uuid', '=', bind.deviceUuid);
-    await stale.execute();
+    const bound = boundTo(bind);
+    await stale.where(bound.column, '=', bound.value).execute();
     await this.db
       .insertInto('mfa_codes')
       .values({
         org_id: this.scope.orgId,
         user_id: userId,
-        ...('sessionId' in bind ? { session_id: bind.sessionId } : { device_uuid: bind.deviceUuid }),
+        [bound.column]: bound.value,
         code_hash: codeHash,
         expires_at: expiresAt,
       })
@@ -35,7 +44,7 @@ export class MfaRepository {
 
   /** Uses up a matching live code of that binding; answers whether there was one. */
   async consumeCode(userId: number, bind: Binding, codeHash: string): Promise<boolean> {
-    let q = this.db
+    const q = this.db
       .updateTable('mfa_codes')
       .set({ used_at: sql`now()` })
       .where('org_id', '=', this.scope.orgId)
@@ -43,8 +52,8 @@ export class MfaRepository {
       .where('code_hash', '=', codeHash)
       .where('used_at', 'is', null)
       .where('expires_at', '>', sql<Date>`now()`);
-    q = 'sessionId' in bind ? q.where('session_id', '=', bind.sessionId) : q.where('device_uuid', '=', bind.deviceUuid);
-    const result = await q.executeTakeFirst();
+    const bound = boundTo(bind);
+    const result = await q.where(bound.column, '=', bound.value).executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 

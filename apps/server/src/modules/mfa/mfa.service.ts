@@ -84,8 +84,13 @@ export class MfaService {
    * `sessionId` (the sign-in, or a re-authentication code of this session).
    */
   async checkCode(user: MfaSubject, sessionId: string, code: string): Promise<boolean> {
+    return this.checkBoundCode(user, { sessionId }, code);
+  }
+
+  /** As checkCode, with the e-mailed code bound to any binding (linking this account from another one: `{ linkFrom }`). */
+  async checkBoundCode(user: MfaSubject, bind: Binding, code: string): Promise<boolean> {
     for (const d of await this.repo(user.org_id).confirmed(user.id)) {
-      if (d.device_type === 'email' && (await this.consumeEmailCode(user, { sessionId }, code))) return true;
+      if (d.device_type === 'email' && (await this.consumeEmailCode(user, bind, code))) return true;
       if (d.device_type === 'google' && (await this.consumeTotp(user, d.uuid, code))) return true;
     }
     return false;

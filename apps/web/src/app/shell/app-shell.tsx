@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState, type 
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,6 +14,7 @@ import Link from '@mui/material/Link';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Snackbar from '@mui/material/Snackbar';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -32,6 +34,7 @@ import { ScrollToTop } from '../../components/dialogs/scroll-to-top';
 import { Footer } from '../../components/footer';
 import { UserAvatar } from '../../components/user-avatar';
 import { PreferencesTab } from '../../features/account/components/preferences-tab';
+import { useLinkedAccountMenuItems } from '../../features/connection-hub/components/linked-accounts-menu';
 import { IdleAlert } from '../../features/session/components/idle-alert';
 import { useSession } from '../../lib/auth';
 import { rememberColorMode } from '../../lib/color-mode';
@@ -117,6 +120,13 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
   useEffect(() => {
     if (user) rememberColorMode(dark ? 'dark' : 'light');
   }, [user, dark]);
+
+  const [switchError, setSwitchError] = useState<string | null>(null);
+  const linkedItems = useLinkedAccountMenuItems({
+    enabled: Boolean(user) && claims?.access === 'full' && features.status('connection-hub') === 'active',
+    onChosen: () => setMenuAnchor(null),
+    onFailed: setSwitchError,
+  });
 
   const signOut = useCallback(() => {
     setMenuAnchor(null);
@@ -267,6 +277,8 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
                 >
                   {t('appBar.displaySettings')}
                 </MenuItem>
+                {linkedItems}
+                {linkedItems.length > 0 && <Divider />}
                 <MenuItem onClick={signOut}>{t('appBar.signOut')}</MenuItem>
               </Menu>
             </Toolbar>
@@ -338,6 +350,11 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
               <LiveChatDock org={org} clientId={clientId} />
             </Suspense>
           )}
+          <Snackbar open={switchError !== null} autoHideDuration={8000} onClose={() => setSwitchError(null)} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+            <Alert severity="error" onClose={() => setSwitchError(null)}>
+              {switchError}
+            </Alert>
+          </Snackbar>
           <IdleAlert onLogout={signOut} />
           <ScrollToTop />
         </Box>

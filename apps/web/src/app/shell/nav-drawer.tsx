@@ -57,6 +57,12 @@ export function NavDrawerContent({ features, user, clientId, videoChannelUrl, on
     const entry = features.entry(item.feature);
     if (!entry || entry.feature_status === 'disabled') return null;
     if (item.feature === 'videos' && !videoChannelUrl) return null;
+    if (item.requires) {
+      // The item opens another feature's page: it follows that feature too.
+      const required = features.status(item.requires);
+      if (required === 'disabled') return null;
+      if (required !== 'active' && entry.feature_status === 'active') return { ...entry, feature_status: required };
+    }
     return entry;
   };
 
