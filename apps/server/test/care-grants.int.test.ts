@@ -262,6 +262,11 @@ function routeTable(): Record<string, RouteCase> {
     'DELETE /api/v1/calendar/feed/': own('the account’s private calendar feed (its own record only)'),
     'GET /api/v1/hr/export/:token/': own('an export file: only the account that made it opens it'),
     'POST /api/v1/chat/ticket/': own('a socket ticket of the session (the socket checks the grant as the routes do)'),
+    'GET /api/v1/connection-hub/links/': own('the account’s linked accounts'),
+    'POST /api/v1/connection-hub/links/': own('linking another account of the same person'),
+    'POST /api/v1/connection-hub/links/:id/switch/': own('a single-use token to the linked account'),
+    'POST /api/v1/connection-hub/links/:id/copy/': own('copying between the two accounts’ own records (each side acts as itself; the viewed patient is ignored)'),
+    'DELETE /api/v1/connection-hub/links/:id/': own('unlinking'),
     // Administrators', operators', providers' and coaches' work, and reference data.
     'POST /api/v1/admin/invitations/': none('administrators'),
     'GET /api/v1/admin/invitations/': none('administrators'),
