@@ -1,8 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccessLogPage, AppointmentDetail, CareAccepted, CareInvitationPreview, CareMember, CaringFor, ProviderAvailability } from '@healthbook/shared';
+import { patientSocketQuery, type AccessLogPage, type AppointmentDetail, type CareAccepted, type CareInvitationPreview, type CareMember, type CaringFor, type ChatDetails, type ProviderAvailability } from '@healthbook/shared';
 import { sha256 } from '../src/lib/crypto';
 import { buildTestApp, type TestApp } from './build-app';
 import { bearer, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
+import { TestChatSocket } from './chat-client';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';
 
 /**
@@ -25,6 +27,7 @@ const patientIds: Record<string, number> = {};
 beforeAll(async () => {
   sink = await startSmtpSink();
   t = await buildTestApp({ env: { SMTP_URL: sink.url, PUBLIC_URL } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
   orgA = await buildOrganization(t.app, { name: 'care-a', org_name: 'Care Clinic' });
   orgB = await buildOrganization(t.app, { name: 'care-b', org_name: 'Other Clinic' });
   people.john = await buildUser(t.app, { org: orgA, first_name: 'John', last_name: 'Doe', dob: '1950-04-02', email: 'john@care.test' });
@@ -35,6 +38,7 @@ beforeAll(async () => {
   // Another organisation's account with Anna's very address.
   people.eve = await buildUser(t.app, { org: orgB, first_name: 'Eve', last_name: 'Smith', email: 'anna@care.test' });
   people.admin = await buildUser(t.app, { org: orgA, roles: ['org_admin'], email: 'admin@care.test' });
+  people.coach = await buildUser(t.app, { org: orgA, first_name: 'Sofia', last_name: 'Coach', roles: ['professional', 'coach'], email: 'coach@care.test' });
   people.doctor = await buildUser(t.app, { org: orgA, first_name: 'Nora', last_name: 'Doctor', roles: ['professional', 'provider'], email: 'doctor@care.test' });
   await t.db.updateTable('users').set({ settings: JSON.stringify({ language: 'el' }) }).where('id', '=', people.greek.id).execute();
   for (const [name, user] of Object.entries(people)) {
@@ -458,6 +462,41 @@ describe('resending, declining, leaving, signing up', () => {
     const person = { first_name: 'Leo', last_name: 'Late', dob: '1990-05-01', gender: 'male' };
     expect((await call(null, 'POST', '/api/v1/care-network/invitations/signup-code/', { token, ...person })).statusCode).toBe(410);
     expect((await call(null, 'POST', '/api/v1/care-network/invitations/signup-code/', { token: 'C'.repeat(43), ...person })).statusCode).toBe(404);
+  });
+});
+
+describe('chatting for the patient on an open socket', () => {
+  it('a full-access person chats as "Bob Brown for John Doe", audited; changed to read-only, their next message is refused', async () => {
+    await t.db.updateTable('chat_conversations').set({ status: 'ended', ended_at: new Date(), end_reason: 'timeout' }).where('status', '<>', 'ended').execute();
+    const { member, token } = await invited('bob@care.test', { access: 'full' });
+    expect((await accept('bob', token)).statusCode).toBe(200);
+    const joined = await call('bob', 'POST', '/api/v1/peercoaching/sendmessagetoqueue/', { provider_type: 'coach', reason: 'stress', patient_id: patientIds.john });
+    expect([200, 201], joined.body).toContain(joined.statusCode);
+    const details = joined.json<ChatDetails>();
+    expect(details).toMatchObject({ patient_id: patientIds.john, user_id: people.bob!.id });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const ticket = (await call('bob', 'POST', '/api/v1/chat/ticket/')).json<{ ticket: string }>().ticket;
+    const socket = TestChatSocket.open(base, { ticket, ...patientSocketQuery(details) });
+    try {
+      await socket.opened;
+      await socket.next('welcome');
+      expect((await call('coach', 'POST', '/api/v1/chat/queue/take/', { conversation_id: details.conversation_id })).statusCode).toBe(200);
+      socket.send({ action: 'sendMessage', Msg: 'Hello, I write for my father', contentType: 'text/plain', clientMessageId: 'bob-msg-0001' });
+      expect((await socket.next('ack')).clientMessageId).toBe('bob-msg-0001');
+      const stored = await t.db.selectFrom('chat_messages').select(['sender_name', 'sender_user_id']).where('client_message_id', '=', 'bob-msg-0001').executeTakeFirstOrThrow();
+      expect(stored).toEqual({ sender_name: 'Bob Brown for John Doe', sender_user_id: people.bob!.id });
+      const audited = await t.db.selectFrom('audit_log').select(['actor_user_id', 'subject']).where('action', '=', 'chat_message').execute();
+      expect(audited).toEqual([{ actor_user_id: people.bob!.id, subject: `patient:${patientIds.john}` }]);
+
+      expect((await call('john', 'PATCH', `/api/v1/care-network/${member.id}/`, { access: 'read-only' })).statusCode).toBe(200);
+      socket.send({ action: 'sendMessage', Msg: 'Still here?', contentType: 'text/plain', clientMessageId: 'bob-msg-0002' });
+      const refused = await socket.nextOf(['error', 'ack']);
+      expect(refused.type).toBe('error');
+      expect(await t.db.selectFrom('chat_messages').select('id').where('client_message_id', '=', 'bob-msg-0002').execute()).toEqual([]);
+    } finally {
+      socket.close();
+      await call('john', 'DELETE', `/api/v1/care-network/${member.id}/`);
+    }
   });
 });
 
