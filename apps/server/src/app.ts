@@ -75,6 +75,8 @@ import journalServicePlugin from './modules/journal/journal.service';
 import { journalRoutes } from './modules/journal/journal.routes';
 import connectionHubServicePlugin from './modules/connection-hub/connection-hub.service';
 import { connectionHubPublicRoutes, connectionHubRoutes } from './modules/connection-hub/connection-hub.routes';
+import careNetworkServicePlugin from './modules/care-network/care-network.service';
+import { careNetworkPublicRoutes, careNetworkRoutes } from './modules/care-network/care-network.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { chatSocketRoutes } from './modules/chat/chat.socket';
 import helpServicePlugin from './modules/help/help.service';
@@ -207,6 +209,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(appointmentsServicePlugin, { publicUrl: config.publicUrl, mailFrom: config.mailFrom });
   await app.register(surveysServicePlugin);
   await app.register(journalServicePlugin);
+  await app.register(careNetworkServicePlugin, { publicUrl: config.publicUrl });
   await app.register(exportServicePlugin);
   await app.register(fhirServicePlugin);
   await app.register(connectionHubServicePlugin);
@@ -239,6 +242,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await publicApi.register(publicUserRoutes, { perIpLimit });
     await publicApi.register(calendarFeedRoutes, { publicUrl: config.publicUrl, perIpLimit });
     await publicApi.register(sharingPublicRoutes, { perIpLimit });
+    await publicApi.register(careNetworkPublicRoutes, { perIpLimit });
     await publicApi.register(chatSocketRoutes, { publicUrl: config.publicUrl });
     if (config.env !== 'production') await publicApi.register(devRoutes);
   });
@@ -275,6 +279,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(surveysRoutes);
     await authenticated.register(journalRoutes);
     await authenticated.register(connectionHubRoutes, { perIpLimit });
+    await authenticated.register(careNetworkRoutes);
     await authenticated.register(helpRoutes);
     await authenticated.register(symptomCheckerRoutes);
     for (const routes of deps.signedInRoutes ?? []) await authenticated.register(routes);
