@@ -294,7 +294,11 @@ export class CareNetworkRepository {
       .where(sql<boolean>`l.subject like 'patient:%'`)
       .where(sql<boolean>`l.actor_user_id is distinct from ${patientUserId}`)
       // The patient's own calendar subscription (their private feed address) is not someone else.
-      .where('l.action', '<>', 'calendar_feed_read');
+      .where('l.action', '<>', 'calendar_feed_read')
+      // The policy's own "let in" row of every non-owner request (patients.service grant) goes with
+      // the route's own row (record_read, document_read, chat_read…), which says what was seen:
+      // the log shows that one. Refusals by the policy stay.
+      .where((eb) => eb.or([eb('l.action', '<>', 'patient_access'), eb('l.outcome', '<>', 'success')]));
     const [counted, rows] = await Promise.all([
       base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
       base
