@@ -31,3 +31,4 @@ export * from './journal';
 export * from './contracts/journal';
 export * from './contracts/insurance';
 export * from './contracts/care-network';
+export * from './contracts/family-members';
