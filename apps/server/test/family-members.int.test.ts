@@ -49,7 +49,7 @@ const add = async (who: string, over: Record<string, unknown> = {}) => {
   expect(res.statusCode, res.body).toBe(201);
   return res.json<FamilyMember>();
 };
-const auditCount = async (action: string, outcome?: string) => {
+const auditCount = async (action: string, outcome?: 'success' | 'failure' | 'denied') => {
   let q = t.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<string>().as('n')).where('action', '=', action);
   if (outcome) q = q.where('outcome', '=', outcome);
   return Number((await q.executeTakeFirstOrThrow()).n);

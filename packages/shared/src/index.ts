@@ -31,4 +31,5 @@ export * from './journal';
 export * from './contracts/journal';
 export * from './contracts/insurance';
 export * from './contracts/care-network';
+export * from './family-members';
 export * from './contracts/family-members';

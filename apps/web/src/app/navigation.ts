@@ -9,6 +9,9 @@ export interface NavItem {
   feature: FeatureKey;
   /** A label of the `nav` catalog when the menu names it otherwise than the catalogue ("Interactive Calendar"). */
   label?: string;
+  /** A page of the feature other than its own (its route under /{clientId}/), with its own icon. */
+  route?: string;
+  icon?: string;
 }
 
 export interface NavGroup {
@@ -61,7 +64,11 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     title: 'groups.ecosystem',
     items: [{ feature: 'symptom-checker' }, { feature: 'schedule-appointment' }, { feature: 'care-team' }, { feature: 'provider-search' }, { feature: 'urgent-care' }],
   },
-  { id: 'sharing', title: 'groups.sharing', items: [{ feature: 'share-record' }, { feature: 'link-accounts' }] },
+  {
+    id: 'sharing',
+    title: 'groups.sharing',
+    items: [{ feature: 'share-record' }, { feature: 'link-accounts' }, { feature: 'careclub', route: 'family-members', label: 'items.familyMembers', icon: 'FamilyRestroom' }],
+  },
   {
     id: 'account',
     title: 'groups.account',

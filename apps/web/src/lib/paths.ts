@@ -86,6 +86,8 @@ export const paths = {
   /** FHIR R4 export and import of the record (features/record-transfer). */
   recordTransfer: (clientId: string) => `/${clientId}/health-record/fhir`,
   documents: (clientId: string) => `/${clientId}/health-vault`,
+  /** The family members the user manages: records of people without an account (features/family-members). */
+  familyMembers: (clientId: string) => `/${clientId}/family-members`,
   /** The insurance cards (features/insurance). */
   insurance: (clientId: string) => `/${clientId}/insurance`,
   /** The symptom checker (features/symptom-checker; also at health-check and isabel-symptom-checker). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GENDER_KEYS } from '../constants';
+import { FAMILY_RELATIONSHIPS } from '../family-members';
 import { isValidEmail, parseDob } from '../validation';
 import { IdParamSchema, personNameSchema } from './common';
 
@@ -13,11 +14,6 @@ import { IdParamSchema, personNameSchema } from './common';
  * and the manager's access becomes a care-network grant the new account holder controls.
  */
 
-/** How many family members one user may manage. */
-export const FAMILY_MEMBERS_MAX = 20;
-
-export const FAMILY_RELATIONSHIPS = ['child', 'parent', 'spouse', 'sibling', 'other'] as const;
-export type FamilyRelationship = (typeof FAMILY_RELATIONSHIPS)[number];
 export const FamilyRelationshipSchema = z.enum(FAMILY_RELATIONSHIPS, { message: 'validation:familyRelationshipInvalid' });
 
 /** A date of birth as sign-up takes it (YYYY-MM-DD or MM/DD/YYYY), not in the future. */
