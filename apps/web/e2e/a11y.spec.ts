@@ -129,6 +129,13 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await visit(page, '/healthbook/profile-questionnaire', 'profile-questionnaire');
         await visit(page, '/healthbook/profile-questionnaire/thank-you', 'profile-questionnaire-thank-you');
         await visit(page, '/healthbook/journal', 'journal');
+        // Family members: the page (none yet) and the add dialog.
+        await visit(page, '/healthbook/family-members', 'family-members');
+        await page.getByRole('main').getByRole('button').first().click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await check(page, 'family-member-dialog');
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toBeHidden();
         // Live Help: the peer-coaching page (its form), the past chats (none yet) and the end screen.
         await visit(page, '/healthbook/peer-coaching', 'peer-coaching');
         await expect(page.locator('input[type=radio]').first()).toBeAttached();
