@@ -182,7 +182,7 @@ function MemberCard({ member, onOpen, onEdit, onInvite, onRemove }: MemberCardPr
   return (
     <Paper component="article" aria-labelledby={headingId} variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-        <Avatar aria-hidden sx={{ bgcolor: 'primary.main', width: 44, height: 44 }}>
+        <Avatar aria-hidden sx={{ bgcolor: 'primary.dark', color: 'primary.contrastText', width: 44, height: 44 }}>
           {initials(member)}
         </Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>
