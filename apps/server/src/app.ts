@@ -77,6 +77,8 @@ import connectionHubServicePlugin from './modules/connection-hub/connection-hub.
 import { connectionHubPublicRoutes, connectionHubRoutes } from './modules/connection-hub/connection-hub.routes';
 import careNetworkServicePlugin from './modules/care-network/care-network.service';
 import { careNetworkPublicRoutes, careNetworkRoutes } from './modules/care-network/care-network.routes';
+import familyMembersServicePlugin from './modules/family-members/family-members.service';
+import { familyMembersRoutes } from './modules/family-members/family-members.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { chatSocketRoutes } from './modules/chat/chat.socket';
 import helpServicePlugin from './modules/help/help.service';
@@ -210,6 +212,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(surveysServicePlugin);
   await app.register(journalServicePlugin);
   await app.register(careNetworkServicePlugin, { publicUrl: config.publicUrl });
+  await app.register(familyMembersServicePlugin);
   await app.register(exportServicePlugin);
   await app.register(fhirServicePlugin);
   await app.register(connectionHubServicePlugin);
@@ -280,6 +283,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(journalRoutes);
     await authenticated.register(connectionHubRoutes, { perIpLimit });
     await authenticated.register(careNetworkRoutes);
+    await authenticated.register(familyMembersRoutes);
     await authenticated.register(helpRoutes);
     await authenticated.register(symptomCheckerRoutes);
     for (const routes of deps.signedInRoutes ?? []) await authenticated.register(routes);

@@ -134,6 +134,11 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await page.locator('main button.MuiButton-contained').first().click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await check(page, 'link-account-dialog');
+        // Family members: the page (none yet) and the add dialog.
+        await visit(page, '/healthbook/family-members', 'family-members');
+        await page.getByRole('main').getByRole('button').first().click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await check(page, 'family-member-dialog');
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toBeHidden();
         // Live Help: the peer-coaching page (its form), the past chats (none yet) and the end screen.

@@ -32,3 +32,5 @@ export * from './contracts/journal';
 export * from './contracts/insurance';
 export * from './contracts/care-network';
 export * from './contracts/connection-hub';
+export * from './family-members';
+export * from './contracts/family-members';

@@ -90,6 +90,8 @@ export interface InvitationsTable {
   expires_at: Timestamp;
   used_at: NullableTimestamp;
   user_id: number | null;
+  /** The patient (a family member without an account) the account made with this invitation becomes. */
+  patient_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface UserTokensTable {
@@ -328,6 +330,8 @@ export interface PatientGrantsTable {
   updated_at: Timestamp;
   accepted_at: NullableTimestamp;
   ended_at: NullableTimestamp;
+  /** A family member's relation to the user who added them (null: not made by adding a family member). */
+  relationship: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Two accounts of one person in two organisations (connection hub); user_a < user_b. */

@@ -4,6 +4,8 @@ import type { MailMessage } from '../plugins/mail';
 export type MailKind =
   | 'mfaCode'
   | 'invitation'
+  | 'familyInvitation'
+  | 'familyMemberJoined'
   | 'codeRetrieval'
   | 'confirm'
   | 'reset'

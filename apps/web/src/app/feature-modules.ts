@@ -16,6 +16,7 @@ import { selfDiagnosisModule, symptomCheckerModule } from '../features/symptom-c
 import { surveysModule } from '../features/surveys/module';
 import { journalModule } from '../features/journal/module';
 import { connectionHubModule } from '../features/connection-hub/module';
+import { familyMembersModule } from '../features/family-members/module';
 import type { FeatureModule } from '../lib/feature-module';
 
 /**
@@ -52,4 +53,5 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   journalModule,
   insuranceModule,
   connectionHubModule,
+  familyMembersModule,
 ];

@@ -11,6 +11,9 @@ export interface NavItem {
   label?: string;
   /** Another feature whose page the item opens: unless that one is active too, the item is "Coming Soon!" (hidden when it is disabled). */
   requires?: FeatureKey;
+  /** A page of the feature other than its own (its route under /{clientId}/), with its own icon. */
+  route?: string;
+  icon?: string;
 }
 
 export interface NavGroup {
@@ -63,7 +66,11 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     title: 'groups.ecosystem',
     items: [{ feature: 'symptom-checker' }, { feature: 'schedule-appointment' }, { feature: 'care-team' }, { feature: 'provider-search' }, { feature: 'urgent-care' }],
   },
-  { id: 'sharing', title: 'groups.sharing', items: [{ feature: 'share-record' }, { feature: 'link-accounts', requires: 'connection-hub' }] },
+  {
+    id: 'sharing',
+    title: 'groups.sharing',
+    items: [{ feature: 'share-record' }, { feature: 'link-accounts', requires: 'connection-hub' }, { feature: 'careclub', route: 'family-members', label: 'items.familyMembers', icon: 'FamilyRestroom' }],
+  },
   {
     id: 'account',
     title: 'groups.account',

@@ -88,6 +88,8 @@ export const paths = {
   documents: (clientId: string) => `/${clientId}/health-vault`,
   /** Linked accounts in other organisations (features/connection-hub). */
   connectionHub: (clientId: string) => `/${clientId}/connection-hub`,
+  /** The family members the user manages: records of people without an account (features/family-members). */
+  familyMembers: (clientId: string) => `/${clientId}/family-members`,
   /** The insurance cards (features/insurance). */
   insurance: (clientId: string) => `/${clientId}/insurance`,
   /** The symptom checker (features/symptom-checker; also at health-check and isabel-symptom-checker). */

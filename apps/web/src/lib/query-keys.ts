@@ -73,6 +73,11 @@ export const queryKeys = {
     /** GET /api/v1/documents/{id}/file/ as a blob */
     file: (id: number) => [...queryKeys.documents.all, 'file', id] as const,
   },
+  familyMembers: {
+    all: ['family-members'] as const,
+    /** GET /api/v1/family-members/: the signed-in user's own family members (whatever record is viewed). */
+    list: () => [...queryKeys.familyMembers.all, 'list'] as const,
+  },
   insurance: {
     all: ['insurance'] as const,
     /** GET /api/v1/insurance/ */

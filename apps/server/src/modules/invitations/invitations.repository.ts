@@ -33,6 +33,8 @@ export class InvitationsRepository {
     code_hash: string;
     created_by: number | null;
     expires_at: Date;
+    /** A family member's patient: the account made with this invitation becomes it. */
+    patient_id?: number | null;
   }): Promise<InvitationRow> {
     return this.db
       .insertInto('invitations')

@@ -102,7 +102,15 @@ export class InvitationsService {
     ctx: ServiceContext,
     org: OrganizationRow,
     input: NewInvitation,
-    opts: { createdBy: number | null; lang: Language; via: 'api' | 'cli' | 'care-network'; /** E-mail the code (default); false: the caller hands it over itself. */ mail?: boolean },
+    opts: {
+      createdBy: number | null;
+      lang: Language;
+      via: 'api' | 'cli' | 'care-network' | 'family';
+      /** E-mail the code (default); false: the caller hands it over itself. */
+      mail?: boolean;
+      /** The existing patient (a family member) the new account becomes, and who gives it (named in the mail). */
+      familyMember?: { patientId: number; inviterName: string };
+    },
   ): Promise<{ invitation: InvitationRow; code: string }> {
     if (await new UsersRepository(this.deps.db, orgScope(org.id)).emailTaken(input.email)) throw new FieldError({ email: ['validation:emailTaken'] });
     const repo = this.repo(org.id);
@@ -117,17 +125,19 @@ export class InvitationsService {
         code_hash: codeHash,
         created_by: opts.createdBy,
         expires_at: expiresAt,
+        patient_id: opts.familyMember?.patientId ?? null,
       }),
     );
     if (opts.mail !== false) {
       try {
         await this.deps.mailer.send(
-          renderMail('invitation', opts.lang, invitation.email, {
+          renderMail(opts.familyMember ? 'familyInvitation' : 'invitation', opts.lang, invitation.email, {
             name: invitation.first_name,
             orgName: org.org_name,
             link: this.accessCodeLink(org),
             code,
             expires: formatMailDate(expiresAt, opts.lang),
+            ...(opts.familyMember ? { inviter: opts.familyMember.inviterName } : {}),
           }),
         );
       } catch (err) {

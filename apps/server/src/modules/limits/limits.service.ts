@@ -25,6 +25,8 @@ export const LIMITS = {
   codeRetrieval: { max: 3, windowS: 60 * 60 },
   /** E-mail change links per user. */
   emailChange: { max: 3, windowS: 60 * 60 },
+  /** Invitations giving a family member an account of their own, per managing user (each may tell whether an address has an account). */
+  familyInvite: { max: 5, windowS: 60 * 60 },
   /** Codes e-mailed to a share's recipient, per share. */
   shareCode: { max: SHARE_CODE_SENDS_MAX, windowS: 15 * 60 },
   /** Messages to the organisation's support from the help area, per user. */

@@ -6,10 +6,11 @@ import { isUniqueViolation } from '../../db/errors';
 import { orgScope } from '../../db/scope';
 import { decodeUid, encodeUid } from '../../lib/crypto';
 import { FieldError, HttpError } from '../../lib/http-errors';
-import { renderMail } from '../../lib/mail-templates';
+import { recipientLanguage, renderMail } from '../../lib/mail-templates';
 import { hashPassword } from '../../lib/passwords';
 import type { BackgroundMail } from '../../plugins/mail';
 import type { AuditLog } from '../audit/audit.service';
+import { attachAccount } from '../family-members/family-members.repository';
 import { InvitationsRepository, type InvitationRow } from '../invitations/invitations.repository';
 import type { InvitationsService } from '../invitations/invitations.service';
 import type { OrganizationsService } from '../organizations/organizations.service';
@@ -100,12 +101,16 @@ export class SignupService {
         if (isUniqueViolation(err, 'users_org_email_key')) return null;
         throw err;
       }
+      // A family member's invitation: the account becomes that (existing) patient, not a fresh one.
+      const family = invitation.patient_id === null ? null : await attachAccount(trx, scope, invitation.patient_id, user.id);
+      if (family === false) throw new FieldError({ signup_code: ['validation:accessCodeInvalid'] });
       await new InvitationsRepository(trx, scope).setUser(invitation.id, user.id);
       const token = await new UserTokensRepository(trx).issue(scope, user.id, 'confirm_email', CONFIRM_TOKEN_TTL_S);
       const event = { orgId: user.org_id, actorUserId: user.id, subject: `${user.org_id}:${user.email}` };
       await audit.record(ctx, { ...event, action: 'invitation_use', outcome: 'success', detail: { invitation: invitation.id } }, trx);
       await audit.record(ctx, { ...event, action: 'register', outcome: 'success', detail: { invitation: invitation.id } }, trx);
-      return { user, token };
+      if (family) await audit.record(ctx, { ...event, action: 'family_member_account', outcome: 'success', subject: `patient:${invitation.patient_id}`, detail: { invitation: invitation.id } }, trx);
+      return { user, token, family };
     });
     if (!created) return taken();
 
@@ -117,6 +122,16 @@ export class SignupService {
       }),
       { user: created.user.id },
     );
+    for (const manager of created.family ? created.family.managers : []) {
+      this.deps.background.send(
+        renderMail('familyMemberJoined', recipientLanguage(manager.settings, ctx.lang), manager.email, {
+          name: manager.first_name,
+          member: `${invitation.first_name} ${invitation.last_name}`,
+          orgName: org.org_name,
+        }),
+        { user: created.user.id },
+      );
+    }
   }
 
   /** Sets email_confirmed_at once; an unknown, expired or used link is a 400. */

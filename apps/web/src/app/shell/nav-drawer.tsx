@@ -100,12 +100,12 @@ export function NavDrawerContent({ features, user, clientId, videoChannelUrl, on
                 const label = item.label ? t(`nav.${item.label}`) : entry.display_name;
                 const icon = (
                   <ListItemIcon sx={{ minWidth: 36 }}>
-                    <FeatureIcon name={entry.icon_name} fontSize="small" />
+                    <FeatureIcon name={item.icon ?? entry.icon_name} fontSize="small" />
                   </ListItemIcon>
                 );
                 if (entry.feature_status !== 'active') {
                   return (
-                    <li key={`${group.id}-${item.feature}`}>
+                    <li key={`${group.id}-${item.feature}-${item.route ?? ''}`}>
                       <Tooltip title={t('nav.comingSoon')} placement="right" describeChild>
                         <ListItemButton
                           aria-disabled="true"
@@ -121,7 +121,7 @@ export function NavDrawerContent({ features, user, clientId, videoChannelUrl, on
                 }
                 if (item.feature === 'videos' || item.feature === 'reminders') {
                   return (
-                    <li key={`${group.id}-${item.feature}`}>
+                    <li key={`${group.id}-${item.feature}-${item.route ?? ''}`}>
                       <ListItemButton
                         onClick={() => {
                           if (item.feature === 'videos') onVideos();
@@ -138,10 +138,10 @@ export function NavDrawerContent({ features, user, clientId, videoChannelUrl, on
                     </li>
                   );
                 }
-                const to = paths.feature(clientId, entry.feature_route ?? '');
+                const to = paths.feature(clientId, item.route ?? entry.feature_route ?? '');
                 const current = here === to || location.pathname === to;
                 return (
-                  <li key={`${group.id}-${item.feature}`}>
+                  <li key={`${group.id}-${item.feature}-${item.route ?? ''}`}>
                     <ListItemButton
                       component={RouterLink}
                       to={to}
