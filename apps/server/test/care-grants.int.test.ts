@@ -267,6 +267,25 @@ function routeTable(): Record<string, RouteCase> {
     'POST /api/v1/connection-hub/links/:id/switch/': own('a single-use token to the linked account'),
     'POST /api/v1/connection-hub/links/:id/copy/': own('copying between the two accounts’ own records (each side acts as itself; the viewed patient is ignored)'),
     'DELETE /api/v1/connection-hub/links/:id/': own('unlinking'),
+    // The care network: the record's own holder manages who is let in; the person let in accepts,
+    // declines and leaves as themselves. (What the people let in may do is this matrix's subject.)
+    'GET /api/v1/care-network/': own('the people let into the account’s own record'),
+    'POST /api/v1/care-network/': own('inviting someone into the account’s own record (the holder only)'),
+    'PATCH /api/v1/care-network/:id/': own('changing what someone may do in the account’s own record'),
+    'DELETE /api/v1/care-network/:id/': own('removing someone from the account’s own record'),
+    'POST /api/v1/care-network/:id/resend/': own('sending an invitation again'),
+    'GET /api/v1/care-network/access-log/': own('who saw the account’s own record'),
+    'GET /api/v1/care-network/caring-for/': own('the records the account was let into'),
+    'DELETE /api/v1/care-network/caring-for/:patientId/': own('leaving a record the account was let into'),
+    'POST /api/v1/care-network/invitations/accept/': own('accepting an invitation to the account’s own address'),
+    'POST /api/v1/care-network/invitations/decline/': own('declining an invitation to the account’s own address'),
+    // Family members: the dependants the account manages (their records are reached like any
+    // granted record, through the routes above, with the dependant's grant).
+    'GET /api/v1/family-members/': own('the family members the account manages'),
+    'POST /api/v1/family-members/': own('adding a family member the account manages'),
+    'PATCH /api/v1/family-members/:id/': own('a managed family member’s names (their manager only)'),
+    'DELETE /api/v1/family-members/:id/': own('removing a managed family member (their manager only)'),
+    'POST /api/v1/family-members/:id/invite/': own('giving a managed family member an account of their own'),
     // Administrators', operators', providers' and coaches' work, and reference data.
     'POST /api/v1/admin/invitations/': none('administrators'),
     'GET /api/v1/admin/invitations/': none('administrators'),
