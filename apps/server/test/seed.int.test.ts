@@ -47,14 +47,14 @@ describe('seedDemo on an empty database', () => {
     }
   });
 
-  it('creates the 7 demo users in their organisations', async () => {
+  it('creates every demo user in their organisation', async () => {
     const users = await t.db
       .selectFrom('users')
       .innerJoin('organizations', 'organizations.id', 'users.org_id')
       .select(['users.email', 'users.first_name', 'users.last_name', 'users.roles', 'users.is_superadmin', 'users.is_active', 'organizations.name as org'])
       .orderBy('users.id')
       .execute();
-    expect(users).toHaveLength(7);
+    expect(users).toHaveLength(DEMO_USERS.length);
     expect(users).toEqual(
       DEMO_USERS.map((u) => ({
         email: u.email,
