@@ -15,6 +15,7 @@ import { sharingModule } from '../features/sharing/module';
 import { selfDiagnosisModule, symptomCheckerModule } from '../features/symptom-checker/module';
 import { surveysModule } from '../features/surveys/module';
 import { journalModule } from '../features/journal/module';
+import { careNetworkModule } from '../features/care-network/module';
 import type { FeatureModule } from '../lib/feature-module';
 
 /**
@@ -50,4 +51,5 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   surveysModule,
   journalModule,
   insuranceModule,
+  careNetworkModule,
 ];
