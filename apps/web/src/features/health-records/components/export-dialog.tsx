@@ -30,6 +30,7 @@ import { useHubFeatures } from '../../../lib/hub-features';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { categoryName, useRecordText } from '../../../lib/record-text';
 import { useExportRecords, type ExportProgress } from '../api/export-records';
+import { useRecordAccess } from '../../../lib/record-access';
 
 export interface ExportDialogProps {
   open: boolean;
@@ -72,6 +73,7 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
   const [dateFrom, setDateFrom] = useState(fromAtFirst);
   const [dateTo, setDateTo] = useState(toAtFirst);
   const [withPrivate, setWithPrivate] = useState(privateAtFirst);
+  const { canSeePrivate } = useRecordAccess();
   const [withAssessments, setWithAssessments] = useState(false);
   const [withJournal, setWithJournal] = useState(false);
   const [stage, setStage] = useState<Stage>({ step: 'choose' });
@@ -105,7 +107,7 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
     setError(null);
     const body: ExportBody = {
       types: types as ExportBody['types'],
-      include_private: withPrivate,
+      include_private: canSeePrivate && withPrivate,
       ...(assessments ? { assessments: true } : {}),
       ...(journal ? { journal: true } : {}),
       language: locale === 'el' ? 'el' : 'en',
@@ -238,10 +240,12 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
                 <FormHelperText sx={{ mt: 0 }}>{t('healthRecords:export.includeJournalHint')}</FormHelperText>
               </Box>
             )}
-            <Box>
-              <FormControlLabel control={<Switch checked={withPrivate} onChange={(e) => setWithPrivate(e.target.checked)} />} label={t('healthRecords:export.includePrivate')} />
-              <FormHelperText sx={{ mt: 0 }}>{t('healthRecords:export.includePrivateHint')}</FormHelperText>
-            </Box>
+            {canSeePrivate && (
+              <Box>
+                <FormControlLabel control={<Switch checked={withPrivate} onChange={(e) => setWithPrivate(e.target.checked)} />} label={t('healthRecords:export.includePrivate')} />
+                <FormHelperText sx={{ mt: 0 }}>{t('healthRecords:export.includePrivateHint')}</FormHelperText>
+              </Box>
+            )}
           </Stack>
         )}
       </DialogContent>
