@@ -73,6 +73,8 @@ import surveysServicePlugin from './modules/surveys/surveys.service';
 import { surveysRoutes } from './modules/surveys/surveys.routes';
 import journalServicePlugin from './modules/journal/journal.service';
 import { journalRoutes } from './modules/journal/journal.routes';
+import careNetworkServicePlugin from './modules/care-network/care-network.service';
+import { careNetworkPublicRoutes, careNetworkRoutes } from './modules/care-network/care-network.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { chatSocketRoutes } from './modules/chat/chat.socket';
 import helpServicePlugin from './modules/help/help.service';
@@ -205,6 +207,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(appointmentsServicePlugin, { publicUrl: config.publicUrl, mailFrom: config.mailFrom });
   await app.register(surveysServicePlugin);
   await app.register(journalServicePlugin);
+  await app.register(careNetworkServicePlugin, { publicUrl: config.publicUrl });
   await app.register(exportServicePlugin);
   await app.register(fhirServicePlugin);
   await app.register(sharingServicePlugin, { publicUrl: config.publicUrl });
@@ -235,6 +238,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await publicApi.register(publicUserRoutes, { perIpLimit });
     await publicApi.register(calendarFeedRoutes, { publicUrl: config.publicUrl, perIpLimit });
     await publicApi.register(sharingPublicRoutes, { perIpLimit });
+    await publicApi.register(careNetworkPublicRoutes, { perIpLimit });
     await publicApi.register(chatSocketRoutes, { publicUrl: config.publicUrl });
     if (config.env !== 'production') await publicApi.register(devRoutes);
   });
@@ -270,6 +274,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(chatRoutes);
     await authenticated.register(surveysRoutes);
     await authenticated.register(journalRoutes);
+    await authenticated.register(careNetworkRoutes);
     await authenticated.register(helpRoutes);
     await authenticated.register(symptomCheckerRoutes);
     for (const routes of deps.signedInRoutes ?? []) await authenticated.register(routes);

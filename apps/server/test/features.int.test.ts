@@ -12,7 +12,7 @@ import { bearer, buildOrganization, buildUser, signIn, type BuiltUser } from './
 
 /** A route of a feature, as a later feature module registers it (config.feature). */
 const laterRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/v1/test-careclub/', { config: { feature: 'careclub' } }, async () => ({ ok: true }));
+  app.get('/api/v1/test-file-library/', { config: { feature: 'file-library' } }, async () => ({ ok: true }));
   app.get('/api/v1/test-help/', { config: { feature: 'help' } }, async () => ({ ok: true }));
 };
 
@@ -54,7 +54,9 @@ describe('POST /api/v1/features/get-features/', () => {
     }
     expect(list.dashboard).toMatchObject({ display_name: 'Dashboard', feature_status: 'active', feature_route: 'dashboard' });
     // Not built yet: Coming Soon!, never a link to an empty page.
-    expect(list.careclub!.feature_status).toBe('inactive');
+    expect(list['file-library']!.feature_status).toBe('inactive');
+    // Built (the care network): active in both demo organisations.
+    expect(list.careclub!.feature_status).toBe('active');
     expect(list['medical-transportation']!.feature_status).toBe('disabled');
     expect(list.operations).toBeUndefined();
     const greek = byKey(await features('patient', hb.id, 'el'));
@@ -63,8 +65,9 @@ describe('POST /api/v1/features/get-features/', () => {
 
   it('differs between the demo organisations', async () => {
     const [a, b] = [byKey(await features('patient', hb.id)), byKey(await features('nwPatient', nw.id))];
-    expect(a.careclub!.feature_status).toBe('inactive');
-    expect(b.careclub!.feature_status).toBe('disabled');
+    expect(a.emergency!.feature_status).toBe('inactive');
+    expect(b.emergency!.feature_status).toBe('disabled');
+    expect(b.careclub!.feature_status).toBe('active');
     expect(a.help!.feature_status).toBe('active');
     expect(b.help!.feature_status).toBe('active');
     expect(a.assistant!.feature_status).toBe('active');
@@ -117,10 +120,10 @@ describe('setting a feature status', () => {
   });
 
   it('a feature whose pages do not exist yet stays "Coming Soon!" and its API refused, even when set active', async () => {
-    const careclub = await featureId('careclub');
-    const res = await put('admin', careclub, { organization_id: hb.id, feature_status: 'active' });
+    const library = await featureId('file-library');
+    const res = await put('admin', library, { organization_id: hb.id, feature_status: 'active' });
     expect(res.json<FeatureSetting>()).toMatchObject({ configured_status: 'active', feature_status: 'inactive', available: false });
-    const refused = await call('GET', '/api/v1/test-careclub/', tokens.patient!, undefined, { 'accept-language': 'el' });
+    const refused = await call('GET', '/api/v1/test-file-library/', tokens.patient!, undefined, { 'accept-language': 'el' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ detail: 'Αυτή η λειτουργία δεν είναι ακόμη διαθέσιμη.' });
   });
@@ -168,7 +171,7 @@ describe('POST /api/v1/operationsdashboard/save_operations/', () => {
     expect((await save({ organization_id: nw.id, feature_id: list.dashboard!.id })).statusCode).toBe(404);
     expect((await save({ organization_id: hb.id, feature_id: 999_999 })).json()).toEqual({ feature_id: ['There is no such feature.'] });
     expect((await save({ organization_id: hb.id, feature_id: list['medical-transportation']!.id })).statusCode).toBe(403);
-    expect((await save({ organization_id: hb.id, feature_id: list.careclub!.id })).statusCode).toBe(403);
+    expect((await save({ organization_id: hb.id, feature_id: list['file-library']!.id })).statusCode).toBe(403);
     const operations = byKey(await features('superadmin', hb.id)).operations!.id;
     expect((await save({ organization_id: hb.id, feature_id: operations })).statusCode).toBe(403);
   });

@@ -36,7 +36,7 @@ export const FEATURES = [
   { key: 'dashboard', route: 'dashboard', displayName: 'Dashboard', icon: 'Dashboard', builtIn: true, available: true, core: true },
   { key: 'health-records', route: 'health-record', displayName: 'Health Records', icon: 'MonitorHeart', builtIn: true, available: true },
   { key: 'calendar', route: 'calendar', displayName: 'Calendar', icon: 'CalendarMonth', builtIn: true, available: true },
-  { key: 'careclub', route: 'careclub', displayName: 'CareClub+', icon: 'Groups', builtIn: true, available: false },
+  { key: 'careclub', route: 'careclub', displayName: 'CareClub+', icon: 'Groups', builtIn: true, available: true },
   { key: 'journal', route: 'journal', displayName: 'Journal', icon: 'MenuBook', builtIn: true, available: true },
   { key: 'document-center', route: 'health-vault', displayName: 'Document Center', icon: 'FolderShared', builtIn: true, available: true },
   { key: 'insurance', route: 'insurance', displayName: 'Insurance', icon: 'HealthAndSafety', builtIn: true, available: true },

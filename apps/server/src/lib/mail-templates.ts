@@ -25,10 +25,15 @@ export type MailKind =
   | 'shareCode'
   | 'shareOpened'
   | 'shareLocked'
-  | 'helpContactReceived';
+  | 'helpContactReceived'
+  | 'careInvitation'
+  | 'careAccepted'
+  | 'careRemoved'
+  | 'careRemovedMember'
+  | 'careLeft';
 
 /** Kinds a person may receive without having asked for them: they carry the "ignore this" line. */
-const UNSOLICITED: ReadonlySet<MailKind> = new Set(['mfaCode', 'reset', 'codeRetrieval', 'emailChangeConfirm', 'emailChangeTaken', 'signupExisting']);
+const UNSOLICITED: ReadonlySet<MailKind> = new Set(['mfaCode', 'reset', 'codeRetrieval', 'emailChangeConfirm', 'emailChangeTaken', 'signupExisting', 'careInvitation']);
 
 /** The language of mail to an account holder: the one they chose in their settings, else `fallback`. */
 export function recipientLanguage(settings: unknown, fallback: Language): Language {

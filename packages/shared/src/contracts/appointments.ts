@@ -105,6 +105,8 @@ export const AppointmentDetailSchema = z
     cancelled_by_provider: z.boolean(),
     cancelled_at: z.string().nullable(),
     created_at: z.string(),
+    booked_by_name: z.string().nullable().optional().describe('who booked it for the patient (a care-network person acting for them); null when the patient booked'),
+    cancelled_by_name: z.string().nullable().optional().describe('who cancelled it for the patient (a care-network person acting for them); null otherwise'),
   })
   .meta({ id: 'AppointmentDetail' });
 export type AppointmentDetail = z.infer<typeof AppointmentDetailSchema>;

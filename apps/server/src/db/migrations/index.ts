@@ -21,6 +21,7 @@ import * as m0019 from './0019_create_journal_entries';
 import * as m0015 from './0015_create_chat';
 import * as m0020 from './0020_create_insurance_cards';
 import * as m0021 from './0021_create_patient_grants';
+import * as m0024 from './0024_index_audit_log_patient';
 
 /**
  * Versioned migrations, imported statically so the bundled server carries them.
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0019_create_journal_entries': m0019,
   '0020_create_insurance_cards': m0020,
   '0021_create_patient_grants': m0021,
+  '0024_index_audit_log_patient': m0024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

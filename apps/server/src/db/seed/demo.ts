@@ -11,6 +11,7 @@ import { seedDemoInsurance } from './demo-insurance';
 import { seedDemoCalendar, seedDemoProviders } from './demo-calendar';
 import { seedDemoChat } from './demo-chat';
 import { seedDemoShares } from './demo-shares';
+import { seedDemoCareNetwork } from './demo-care-network';
 import { seedDemoAssessments, seedDemoOrganizationSurveys } from './demo-surveys';
 import { seedDemoHelp } from './demo-help';
 
@@ -45,7 +46,7 @@ export const DEMO_ORGANIZATIONS = [
 /** Each demo organisation's choices about features (the rest: active), so that the two differ visibly. */
 export const DEMO_FEATURE_STATUSES: Record<(typeof DEMO_ORGANIZATIONS)[number]['name'], Partial<Record<FeatureKey, FeatureStatus>>> = {
   healthbook: { insurance: 'inactive', 'medical-transportation': 'disabled', 'health-concierge': 'disabled', 'call-center-triage': 'disabled', assistant: 'active' },
-  northwind: { careclub: 'disabled', insurance: 'active', teleconsultation: 'disabled', emergency: 'disabled', 'link-accounts': 'disabled', help: 'active', assistant: 'disabled' },
+  northwind: { insurance: 'active', teleconsultation: 'disabled', emergency: 'disabled', 'link-accounts': 'disabled', help: 'active', assistant: 'disabled' },
 };
 
 export const DEMO_PASSWORD = 'Healthbook#2026';
@@ -152,6 +153,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
     const mariaPatient = await trx.selectFrom('patients').select('id').where('user_id', '=', maria).executeTakeFirstOrThrow();
     await seedDemoCalendar(trx, { orgId: healthbook, patientId: mariaPatient.id, userId: maria, providerId: userIds.get('provider@healthbook.example')! }, today);
     await seedDemoShares(trx, { orgId: healthbook, patientId: mariaPatient.id, userId: maria });
+    await seedDemoCareNetwork(trx, { orgId: healthbook, patientId: mariaPatient.id, userId: maria });
     await seedDemoAssessments(trx, { orgId: healthbook, patientId: mariaPatient.id, userId: maria, name: 'Maria Papadopoulou' });
     await seedDemoChat(trx, {
       orgId: healthbook,

@@ -44,6 +44,8 @@ export function presentAppointmentDetail(row: AppointmentRow): AppointmentDetail
     cancelled_by_provider: row.cancelled_by_provider,
     cancelled_at: row.cancelled_at ? iso(row.cancelled_at) : null,
     created_at: iso(row.created_at),
+    booked_by_name: row.booked_by_name ?? null,
+    cancelled_by_name: row.cancelled_by_name ?? null,
   };
 }
 

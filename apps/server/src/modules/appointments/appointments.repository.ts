@@ -15,6 +15,10 @@ export type AppointmentRow = Selectable<AppointmentsTable> & {
   patient_first_name: string | null;
   patient_last_name: string | null;
   patient_user_id: number | null;
+  /** Who booked it, when not the patient's own account (a care-network person acting for them). */
+  booked_by_name: string | null;
+  /** Who cancelled it on the patient's side, when not the patient's own account. */
+  cancelled_by_name: string | null;
 };
 
 /** Providers of one organisation: users with the provider role and a provider profile. */
@@ -196,6 +200,9 @@ export class AppointmentsRepository {
         sql<string | null>`coalesce(ptu.first_name, pt.first_name)`.as('patient_first_name'),
         sql<string | null>`coalesce(ptu.last_name, pt.last_name)`.as('patient_last_name'),
         'pt.user_id as patient_user_id',
+        // Acting for the patient: the care-network person who booked or cancelled, named (never the patient, never the provider).
+        sql<string | null>`case when a.booked_by is not null and a.booked_by is distinct from pt.user_id then (select nullif(trim(concat_ws(' ', b.first_name, b.last_name)), '') from users b where b.id = a.booked_by) end`.as('booked_by_name'),
+        sql<string | null>`case when a.status = 'cancelled' and not a.cancelled_by_provider and a.cancelled_by is not null and a.cancelled_by is distinct from pt.user_id then (select nullif(trim(concat_ws(' ', c.first_name, c.last_name)), '') from users c where c.id = a.cancelled_by) end`.as('cancelled_by_name'),
       ]);
   }
 

@@ -181,13 +181,18 @@ export class AppointmentsService {
     const organizerEmail = /<([^>]+)>/.exec(this.opts.mailFrom)?.[1] ?? this.opts.mailFrom;
     const provider = fullName(row.provider_first_name, row.provider_last_name);
     const patient = fullName(row.patient_first_name, row.patient_last_name);
+    // Someone of the care network acting for the patient: shown to the provider as "Anna Smith for John Doe", told to the patient.
+    const fromProvider = what === 'cancelled' && row.cancelled_by_provider;
+    const carer = !fromProvider && ctx.actor.userId !== row.patient_user_id ? fullName(ctx.actor.user.first_name, ctx.actor.user.last_name) : null;
     const send = (user: NonNullable<typeof providerUser>, kind: MailKind) => {
       const target = mailTarget(user, ctx.lang);
+      const toProvider = user.id === row.provider_id;
       const vars = {
         name: target.name,
         orgName: target.orgName,
         provider,
-        patient,
+        patient: carer && toProvider ? translate(target.lang, 'emails:care.actingFor', { carer, patient }) : patient,
+        acting: carer && !toProvider ? translate(target.lang, what === 'booked' ? 'emails:care.bookedBy' : 'emails:care.cancelledBy', { carer }) : '',
         when: appointmentWhen(row.start_time, row.provider_timezone, target.lang),
         reason: row.reason_for_visit,
         notes: row.cancellation_notes ?? translate(target.lang, 'emails:calendar.noNotes'),

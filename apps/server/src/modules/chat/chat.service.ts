@@ -58,6 +58,12 @@ export interface ChatIdentity {
   types: readonly ChatProviderType[];
   /** Patient: their open conversation. */
   conversationId: number | null;
+  /**
+   * Patient side, acting for someone else's record (a care-network person): the context the
+   * socket was opened with, to ask the patients policy again before each message (a removal or
+   * a change to read-only holds at once, also on a socket already open).
+   */
+  actingCtx?: SignedInContext | undefined;
 }
 
 /** The provider types a user serves (their roles provider and coach). */
@@ -199,6 +205,7 @@ export class ChatService {
   async current(ctx: SignedInContext, patientId?: number): Promise<ChatDetails | null> {
     const grant = await this.patients.grant(ctx, patientId);
     const view = await new ChatRepository(this.db, orgScope(ctx.actor.orgId)).openForPatient(grant.patient.id);
+    if (view && !grant.isOwner) await this.audit.record(ctx, { action: 'chat_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { conversation: view.id } });
     return view ? this.details(ctx.actor, view, await this.store.position(view.id), ctx.lang) : null;
   }
 
@@ -266,7 +273,7 @@ export class ChatService {
     } else if ((query.providerType && query.providerType !== open.provider_type) || (query.reason && query.reason !== open.reason)) {
       return 'mismatch';
     }
-    return { actor, role: 'patient', lang: ctx.lang, name: this.senderNameFor(actor, grant), types: [], conversationId: open.id };
+    return { actor, role: 'patient', lang: ctx.lang, name: this.senderNameFor(actor, grant), types: [], conversationId: open.id, actingCtx: grant.isOwner ? undefined : ctx };
   }
 
   /** The conversations a socket is in: the patient's one, a staff member's active ones. */
@@ -286,7 +293,7 @@ export class ChatService {
     if (identity.role === 'patient') {
       if (target.conversationId !== undefined && target.conversationId !== identity.conversationId) return null;
       const row = identity.conversationId === null ? undefined : await this.store.conversation(identity.conversationId);
-      return row && row.patient_user_id === identity.actor.userId ? row : null;
+      return row && row.patient_user_id === identity.actor.userId && (await this.mayStillChat(identity, row)) ? row : null;
     }
     if (target.conversationId !== undefined) {
       const row = await this.store.conversation(target.conversationId);
@@ -306,6 +313,7 @@ export class ChatService {
    * but not relayed twice. Null: the conversation had ended (nothing stored).
    */
   async post(identity: ChatIdentity, conversation: ConversationRow, message: Omit<NewMessage, 'conversation_id' | 'sender_user_id' | 'sender_name' | 'sender_role'>, fromSocket: string | null): Promise<{ row: MessageRow; duplicate: boolean } | null> {
+    if (identity.role === 'patient' && !(await this.mayStillChat(identity, conversation))) return null;
     const stored = await this.store.insertMessage({
       ...message,
       conversation_id: conversation.id,
@@ -313,6 +321,10 @@ export class ChatService {
       sender_name: identity.name,
       sender_role: identity.role,
     });
+    if (stored && !stored.duplicate && identity.actingCtx) {
+      // A care-network person wrote for the patient: part of the patient's "who saw my record".
+      await this.audit.record(identity.actingCtx, { action: 'chat_message', outcome: 'success', subject: `patient:${conversation.patient_id}`, detail: { conversation: conversation.id, kind: message.kind } });
+    }
     if (stored && !stored.duplicate) {
       await this.publish({
         t: 'deliver',
@@ -323,6 +335,19 @@ export class ChatService {
       });
     }
     return stored;
+  }
+
+  /** A care-network person's socket: whether the patients policy still lets them chat for the patient (asked again each time; the owner always may). */
+  private async mayStillChat(identity: ChatIdentity, conversation: ConversationRow): Promise<boolean> {
+    if (!identity.actingCtx) return true;
+    try {
+      const grant = await this.patients.grant(identity.actingCtx, conversation.patient_id);
+      if (canChat(grant.access)) return true;
+      await this.audit.record(identity.actingCtx, { action: 'chat_refused', outcome: 'denied', subject: `patient:${conversation.patient_id}`, detail: { access: grant.access, conversation: conversation.id } });
+      return false;
+    } catch {
+      return false;
+    }
   }
 
   /** A file's storage key for a conversation. */
@@ -469,7 +494,8 @@ export class ChatService {
         return row;
       }
       // The patient's side: whoever the patients policy lets read the record (refusals audited there).
-      await this.patients.grant(ctx, row.patient_id);
+      const grant = await this.patients.grant(ctx, row.patient_id);
+      if (!grant.isOwner) await this.audit.record(ctx, { action: 'chat_read', outcome: 'success', subject: `patient:${row.patient_id}`, detail: { conversation: row.id } });
       return row;
     }
     throw notFound();
@@ -483,7 +509,9 @@ export class ChatService {
       if (rows.length > 0 || patientId !== undefined) return rows.map((r) => presentConversation(r, ctx.lang));
     }
     const grant = await this.patients.grant(ctx, patientId);
-    return (await repo.listForPatient(grant.patient.id)).map((r) => presentConversation(r, ctx.lang));
+    const rows = await repo.listForPatient(grant.patient.id);
+    if (!grant.isOwner) await this.audit.record(ctx, { action: 'chat_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { conversations: rows.length } });
+    return rows.map((r) => presentConversation(r, ctx.lang));
   }
 
   async transcript(ctx: SignedInContext, id: number): Promise<ChatTranscript> {

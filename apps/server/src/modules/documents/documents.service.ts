@@ -222,6 +222,7 @@ export class DocumentsService {
   async folders(ctx: SignedInContext, patientId?: number): Promise<FolderDto[]> {
     const grant = await this.patients.grant(ctx, patientId);
     const rows = await new DocumentsRepository(this.db, scopeOf(grant)).folders();
+    await this.auditRead(ctx, grant, { folders: rows.length });
     return rows.map((f) => ({ id: f.id, name: f.name, documents: Number(f.documents), created_at: new Date(f.created_at).toISOString() }));
   }
 

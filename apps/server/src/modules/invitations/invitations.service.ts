@@ -95,13 +95,14 @@ export class InvitationsService {
    * Creates an invitation and e-mails its code; answers the row and the clear code (shown once).
    * 400 {email} when the address already has an account in that organisation (administrators
    * see their members anyway). When the mail cannot be sent the invitation is removed again and
-   * the error goes up: an invitation exists only if its invitee was told.
+   * the error goes up: an invitation exists only if its invitee was told. With `mail: false` the
+   * code is only answered (a care-network invitee asking for it on the page their e-mail opened).
    */
   async create(
     ctx: ServiceContext,
     org: OrganizationRow,
     input: NewInvitation,
-    opts: { createdBy: number | null; lang: Language; via: 'api' | 'cli' },
+    opts: { createdBy: number | null; lang: Language; via: 'api' | 'cli' | 'care-network'; /** E-mail the code (default); false: the caller hands it over itself. */ mail?: boolean },
   ): Promise<{ invitation: InvitationRow; code: string }> {
     if (await new UsersRepository(this.deps.db, orgScope(org.id)).emailTaken(input.email)) throw new FieldError({ email: ['validation:emailTaken'] });
     const repo = this.repo(org.id);
@@ -118,19 +119,21 @@ export class InvitationsService {
         expires_at: expiresAt,
       }),
     );
-    try {
-      await this.deps.mailer.send(
-        renderMail('invitation', opts.lang, invitation.email, {
-          name: invitation.first_name,
-          orgName: org.org_name,
-          link: this.accessCodeLink(org),
-          code,
-          expires: formatMailDate(expiresAt, opts.lang),
-        }),
-      );
-    } catch (err) {
-      await repo.remove(invitation.id);
-      throw err;
+    if (opts.mail !== false) {
+      try {
+        await this.deps.mailer.send(
+          renderMail('invitation', opts.lang, invitation.email, {
+            name: invitation.first_name,
+            orgName: org.org_name,
+            link: this.accessCodeLink(org),
+            code,
+            expires: formatMailDate(expiresAt, opts.lang),
+          }),
+        );
+      } catch (err) {
+        await repo.remove(invitation.id);
+        throw err;
+      }
     }
     await this.deps.audit.record(ctx, {
       action: 'invitation_create',

@@ -29,6 +29,10 @@ export const LIMITS = {
   shareCode: { max: SHARE_CODE_SENDS_MAX, windowS: 15 * 60 },
   /** Messages to the organisation's support from the help area, per user. */
   helpContact: { max: 3, windowS: 60 * 60 },
+  /** Care-network invitations sent again, per invitation. */
+  careResend: { max: 3, windowS: 60 * 60 },
+  /** Sign-up codes asked for with a care-network invitation, per invitation. */
+  careSignupCode: { max: 5, windowS: 60 * 60 },
 } as const satisfies Record<string, { max: number; windowS: number }>;
 
 export type LimitName = keyof typeof LIMITS;

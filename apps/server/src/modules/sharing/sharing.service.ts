@@ -127,13 +127,16 @@ export class SharingService {
 
   async list(ctx: SignedInContext, patientId?: number): Promise<Share[]> {
     const grant = await this.patients.grant(ctx, patientId);
-    return this.present(grant, ctx.lang);
+    const shares = await this.present(grant, ctx.lang);
+    if (!grant.isOwner) await this.audit.record(ctx, { action: 'share_list', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { shares: shares.length } });
+    return shares;
   }
 
   async get(ctx: SignedInContext, id: number, patientId?: number): Promise<Share> {
     const grant = await this.patients.grant(ctx, patientId);
     const [share] = await this.present(grant, ctx.lang, id);
     if (!share) throw notFound();
+    if (!grant.isOwner) await this.audit.record(ctx, { action: 'share_list', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { share: id } });
     return share;
   }
 
