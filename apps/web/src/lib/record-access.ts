@@ -5,7 +5,10 @@ import { queryKeys } from './query-keys';
 import { useViewingPatientId } from './viewing-patient';
 
 /** GET /api/v1/patients/: the user's own record first, then those they were let into (care network, family members). */
-export const listPatients = () => api.get<Patient[]>('/api/v1/patients/');
+export const listPatients = async () => {
+  const list = await api.get<Patient[]>('/api/v1/patients/');
+  return Array.isArray(list) ? list : [];
+};
 
 export const patientsQueryOptions = () => queryOptions({ queryKey: queryKeys.patients.list(), queryFn: listPatients, staleTime: 30_000 });
 

@@ -264,7 +264,7 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
                     void navigate(paths.dashboard(clientId));
                   },
                 })}
-                {(patients.data ?? []).some((p) => !p.is_self) && <Divider />}
+                {Array.isArray(patients.data) && patients.data.some((p) => !p.is_self) && <Divider />}
                 {!desktop && features.status('reminders') === 'active' && (
                   <MenuItem
                     onClick={() => {

@@ -143,9 +143,10 @@ export function recordSwitcherItems({
   t: (key: string, options?: Record<string, unknown>) => string;
   onChoose: (patientId: number | null) => void;
 }) {
-  const others = (patients ?? []).filter((p) => !p.is_self);
+  const all = Array.isArray(patients) ? patients : [];
+  const others = all.filter((p) => !p.is_self);
   if (others.length === 0) return [];
-  const own = viewing === null || (patients ?? []).some((p) => p.is_self && p.patient_id === viewing);
+  const own = viewing === null || all.some((p) => p.is_self && p.patient_id === viewing);
   const item = (key: string, label: string, secondary: string | null, chosen: boolean, id: number | null) => (
     <MenuItem key={key} role="menuitemradio" aria-checked={chosen} selected={chosen} onClick={() => onChoose(id)}>
       <ListItemIcon>{chosen ? <Check fontSize="small" aria-hidden /> : null}</ListItemIcon>

@@ -89,9 +89,13 @@ function LogRow({ entry, language }: { entry: AccessLogEntry; language: string }
           </Box>
           {' · '}
           {what}
-          {entry.detail ? ` — ${entry.detail}` : ''}
         </Typography>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.5 }}>
+          {entry.detail && entry.detail !== what && (
+            <Typography variant="body2" color="text.secondary">
+              {entry.detail}
+            </Typography>
+          )}
           <Chip size="small" variant="outlined" label={t(`log.channel.${entry.via}`)} />
           {entry.outcome === 'denied' && <Chip size="small" color="warning" variant="outlined" label={t('log.refused')} />}
         </Box>
