@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { PATIENT_HEADER } from '@healthbook/shared/constants';
+import { PATIENT_HEADER } from '@healthbook/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, ServiceContext, SignedInContext } from '../context';
 import { HttpError } from '../lib/http-errors';
