@@ -77,7 +77,7 @@ describe('the viewed record: banner, access changes, access ending', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back to my record' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Viewed record' })).toBeNull());
     expect(viewingPatient.get()).toBeNull();
-    expect(screen.getByTestId('where').textContent).toBe('/healthbook/dashboard');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/healthbook/dashboard'));
   });
 
   it('when a call for the record is refused and the record is gone from the list: back to my record, and says so', async () => {
@@ -90,6 +90,6 @@ describe('the viewed record: banner, access changes, access ending', () => {
     expect(await screen.findByText("Your access to Anna Smith's record has ended.")).toBeTruthy();
     expect(viewingPatient.get()).toBeNull();
     expect(screen.queryByRole('region', { name: 'Viewed record' })).toBeNull();
-    expect(screen.getByTestId('where').textContent).toBe('/healthbook/dashboard');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/healthbook/dashboard'));
   });
 });

@@ -97,7 +97,7 @@ function LogRow({ entry, language }: { entry: AccessLogEntry; language: string }
             </Typography>
           )}
           <Chip size="small" variant="outlined" label={t(`log.channel.${entry.via}`)} />
-          {entry.outcome === 'denied' && <Chip size="small" color="warning" variant="outlined" label={t('log.refused')} />}
+          {entry.outcome === 'denied' && <Chip size="small" color="error" variant="outlined" label={t('log.refused')} />}
         </Box>
       </Box>
     </Box>

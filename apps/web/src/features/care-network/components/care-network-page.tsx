@@ -200,7 +200,7 @@ function MembersSection({ onNotice }: { onNotice: (n: Notice) => void }) {
   );
 }
 
-const STATUS_COLOR = { active: 'success', pending: 'info', expired: 'warning' } as const;
+const STATUS_COLOR = { active: 'success', pending: 'default', expired: 'default' } as const;
 
 function MemberCard({
   member,

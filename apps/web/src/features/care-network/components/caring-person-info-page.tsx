@@ -110,7 +110,7 @@ function Offer({ invitation, language }: { invitation: CareInvitationPreview; la
           ? t('invitation.allCategories')
           : t('invitation.someCategories', { list: invitation.categories.map((c) => categoryLabel(t, c)).join(', ') })}
       </Typography>
-      <Typography>{invitation.access === 'full' ? t('access.fullHint') : t('access.readOnlyHint')}</Typography>
+      <Typography>{invitation.access === 'full' ? t('invitation.fullMeans') : t('invitation.readOnlyMeans')}</Typography>
       <Typography variant="body2" color="text.secondary">
         {t('invitation.sentTo', { email: invitation.email })}
         {invitation.expires_at ? ` ${t('invitation.expires', { date: formatDay(invitation.expires_at, language) })}` : ''}
