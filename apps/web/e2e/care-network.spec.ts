@@ -108,6 +108,16 @@ test('invite read-only, accept from the e-mail, see without changing; upgrade to
   await expect(banner(carer).getByText('Read-only')).toBeVisible();
   await shot(carer, 'en-desktop-banner');
   await scan(carer);
+  // The avatar menu's Records: back to my own, and to the patient's again.
+  await carer.getByRole('button', { name: 'Account menu' }).click();
+  await expect(carer.getByRole('menuitemradio', { name: patientName })).toHaveAttribute('aria-checked', 'true');
+  await scan(carer);
+  await carer.getByRole('menuitemradio', { name: 'My record' }).click();
+  await expect(banner(carer)).toHaveCount(0);
+  await expect(carer.getByRole('heading', { level: 1, name: `Hello, ${relative.first_name}` })).toBeVisible();
+  await carer.getByRole('button', { name: 'Account menu' }).click();
+  await carer.getByRole('menuitemradio', { name: new RegExp(`^${patientName}`) }).click();
+  await expect(banner(carer).getByText(`Viewing ${patientName}'s record`)).toBeVisible();
   await carer.goto('/healthbook/health-record/condition');
   await expect(banner(carer)).toBeVisible();
   await expect(carer.getByRole('link', { name: 'Seasonal asthma' }).first()).toBeVisible();

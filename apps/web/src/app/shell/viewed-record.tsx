@@ -154,7 +154,7 @@ export function recordSwitcherItems({
     </MenuItem>
   );
   return [
-    <ListSubheader key="records-heading" sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>
+    <ListSubheader key="records-heading" role="presentation" sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>
       {t('records.heading')}
     </ListSubheader>,
     item('records-own', t('records.mine'), null, own, null),
