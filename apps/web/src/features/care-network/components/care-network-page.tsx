@@ -244,24 +244,19 @@ function MemberCard({
           {t('members.accountName', { name: member.account_name })}
         </Typography>
       )}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, my: 1.5 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, my: 1.5 }}>
         <Chip size="small" label={t(`access.${member.access}`)} color={member.access === 'full' ? 'primary' : 'default'} variant="outlined" />
         <Chip size="small" label={t(`status.${member.status}`)} color={STATUS_COLOR[member.status]} variant="outlined" />
-      </Box>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: 0.5, m: 0 }}>
-        <Typography component="dt" variant="body2" color="text.secondary">
-          {t('members.categoriesColumn')}
-        </Typography>
-        <Typography component="dd" variant="body2" sx={{ m: 0, mb: { xs: 1, sm: 0 } }}>
-          {categories}
-        </Typography>
-        <Typography component="dt" variant="body2" color="text.secondary">
-          {t('members.sinceColumn')}
-        </Typography>
-        <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+        <Typography variant="body2" color="text.secondary">
           {since}
         </Typography>
       </Box>
+      <Typography variant="body2">
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {t('members.categoriesColumn')}:
+        </Box>{' '}
+        {categories}
+      </Typography>
       {dependant && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t('members.manager')}
