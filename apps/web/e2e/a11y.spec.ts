@@ -157,6 +157,9 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
           await page.locator('header button').first().click();
           await expect(page.getByRole('navigation')).toBeVisible();
           await check(page, 'menu');
+          // Closed again (the drawer's state is kept across pages).
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('dialog')).toBeHidden();
         }
 
         // The care network: the page; an invitation from another patient, accepted; their record open with the banner.

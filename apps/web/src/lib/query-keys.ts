@@ -186,8 +186,8 @@ export const queryKeys = {
     caringFor: () => [...queryKeys.careNetwork.all, 'caring-for'] as const,
     /** GET /api/v1/care-network/access-log/?page=: who saw my record (details in the reader's language). */
     accessLog: (page: number, language: string) => [...queryKeys.careNetwork.all, 'access-log', page, language] as const,
-    /** POST /api/v1/care-network/invitations/preview/ for the invitation this tab holds (the token stays out of keys). */
-    invitation: (language: string) => [...queryKeys.careNetwork.all, 'invitation', language] as const,
+    /** POST /api/v1/care-network/invitations/preview/ for the invitation this tab holds (the token stays out of keys: `link` counts the links opened). */
+    invitation: (link: number, language: string) => [...queryKeys.careNetwork.all, 'invitation', link, language] as const,
   },
   shareRecipient: {
     all: ['share-recipient'] as const,

@@ -7,16 +7,16 @@ import { queryKeys } from '../../../lib/query-keys';
 /** POST /api/v1/care-network/invitations/preview/ (public): what the invitation offers; 404 when there is none. */
 export const previewInvitation = (token: string) => api.post<CareInvitationPreview>('/api/v1/care-network/invitations/preview/', { token });
 
-export const invitationQueryOptions = (token: string | null, language: string) =>
+export const invitationQueryOptions = (token: string | null, link: number, language: string) =>
   queryOptions({
-    queryKey: queryKeys.careNetwork.invitation(language),
+    queryKey: queryKeys.careNetwork.invitation(link, language),
     queryFn: () => previewInvitation(token ?? ''),
     enabled: token !== null,
     retry: false,
     staleTime: 0,
   });
 
-export const useInvitationPreview = (token: string | null, language: string) => useQuery(invitationQueryOptions(token, language));
+export const useInvitationPreview = (token: string | null, link: number, language: string) => useQuery(invitationQueryOptions(token, link, language));
 
 /** POST /api/v1/care-network/invitations/accept/: the signed-in, invited account accepts; answers the patient whose record opens. */
 export const acceptInvitation = (token: string) => api.post<CareAccepted>('/api/v1/care-network/invitations/accept/', { token });

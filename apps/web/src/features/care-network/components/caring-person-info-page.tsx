@@ -42,8 +42,18 @@ export default function CaringPersonInfoPage() {
   const language = i18n.resolvedLanguage ?? 'en';
   const { clientId } = useOrganizationContext();
   // Taken from the address once (and the address cleaned), then kept for the tab.
-  const [token] = useState(() => pendingInvitation.capture());
-  const preview = useInvitationPreview(token, language);
+  const [{ token, link }, setOpened] = useState(() => ({ token: pendingInvitation.capture(), link: 0 }));
+  useEffect(() => {
+    // Another invitation link opened in this very page (only the fragment changes): read it too.
+    const onHash = () => {
+      if (!window.location.hash.includes('token=')) return;
+      const next = pendingInvitation.capture();
+      setOpened((current) => ({ token: next, link: current.link + 1 }));
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  const preview = useInvitationPreview(token, link, language);
   const { claims, user } = useSession();
   const signedIn = claims?.access === 'full' && user !== null;
 
