@@ -4,7 +4,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, invite, newPerson, patientWithEmailFactor, registeredPatient, scan } from './accounts';
+import { ADMIN, DEMO_PASSWORD, api, apiLogin, invite, mailLink, newPerson, patientWithEmailFactor, registeredPatient, scan, uniqueEmail } from './accounts';
+import { waitForMail } from './mailbox';
 
 const VIEWPORTS = {
   desktop: { width: 1366, height: 900 },
@@ -13,6 +14,14 @@ const VIEWPORTS = {
 const LANGUAGES = { en: 'en-US', el: 'el-GR' } as const;
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
 const SUPERADMIN = 'superadmin@healthbook.example';
+
+/** Another patient invites this address into their care network (read-only), through the API. */
+async function careInvitation(email: string) {
+  const inviter = await registeredPatient('a11y-inviter');
+  const token = await apiLogin(inviter.email, inviter.password);
+  const invited = await api('/api/v1/care-network/', { token, body: { name: 'Someone dear', email, access: 'read-only' } });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+}
 
 /** The pages anyone may open, with a name for their screenshot; one-time links with a token that is not one. */
 const SIGNED_OUT_PAGES = [
@@ -73,6 +82,14 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await page.locator('form button[type=submit]').click();
         await expect(page).toHaveURL(/\/healthbook\/signup$/);
         await check(page, 'signup');
+
+        // A care-network invitation's page: without its token, and for an address without an account (the details to join).
+        await visit(page, '/healthbook/caring-person-info', 'caring-person-info-no-token');
+        const newcomer = uniqueEmail('a11y-newcomer');
+        await careInvitation(newcomer);
+        await page.goto(mailLink(await waitForMail(newcomer, /care network/)));
+        await expect(page.locator('main form input').first()).toBeVisible();
+        await check(page, 'caring-person-info-join');
       });
 
       test('the second sign-in step and the administrators\' pages', async ({ page }) => {
@@ -152,7 +169,23 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
           await page.locator('header button').first().click();
           await expect(page.getByRole('navigation')).toBeVisible();
           await check(page, 'menu');
+          // Closed again (the drawer's state is kept across pages).
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('dialog')).toBeHidden();
         }
+
+        // The care network: the page; an invitation from another patient, accepted; their record open with the banner.
+        await visit(page, '/healthbook/careclub', 'careclub');
+        await careInvitation(user.email);
+        await page.goto(mailLink(await waitForMail(user.email, /care network/)));
+        const accept = page.getByRole('main').getByRole('button').first();
+        await expect(accept).toBeVisible();
+        await check(page, 'caring-person-info-signed-in');
+        await accept.click();
+        await expect(page).toHaveURL(/\/healthbook\/dashboard$/);
+        await expect(page.locator('section[aria-label] [role=status]')).toBeVisible();
+        await check(page, 'dashboard-viewing-other');
+        await visit(page, '/healthbook/health-record/condition', 'records-viewing-other');
       });
     });
   }

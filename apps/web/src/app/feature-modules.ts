@@ -17,6 +17,7 @@ import { surveysModule } from '../features/surveys/module';
 import { journalModule } from '../features/journal/module';
 import { connectionHubModule } from '../features/connection-hub/module';
 import { familyMembersModule } from '../features/family-members/module';
+import { careNetworkModule } from '../features/care-network/module';
 import type { FeatureModule } from '../lib/feature-module';
 
 /**
@@ -54,4 +55,5 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   insuranceModule,
   connectionHubModule,
   familyMembersModule,
+  careNetworkModule,
 ];

@@ -104,6 +104,8 @@ export const routes = [
           { path: 'password/reset/:uid?/:token?', lazy: lazyPage(() => import('../features/recovery/components/reset-password-page')) },
           { path: 'code-retrieval', lazy: lazyPage(() => import('../features/recovery/components/code-retrieval-page')) },
           { path: 'resend-promo-code', loader: ({ params }: { params: { clientId?: string } }) => redirect(paths.codeRetrieval(params.clientId)) },
+          // A care-network invitation's link (features/care-network): signed in or not, the token in the fragment.
+          { path: 'caring-person-info', lazy: lazyPage(() => import('../features/care-network/components/caring-person-info-page')) },
           { path: 'addUser/home', lazy: lazyPage(() => import('../features/admin/components/invite-patient-page')) },
           // Session and account (features/session, features/account)
           { path: 'verify', loader: lazyGuard('verifyGuard'), lazy: lazyPage(() => import('../features/session/components/verify-page')) },

@@ -124,7 +124,11 @@ export function createApiClient(deps: ApiClientDeps) {
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const response = await respond(path, options);
     const data = await parse(response);
-    if (!response.ok) throw new ApiError(response.status, data);
+    if (!response.ok) {
+      // Acting on another's record and refused: the access may have ended or changed (lib/record-access.ts checks).
+      if ((response.status === 404 || response.status === 403) && viewingPatient.get() !== null) viewingPatient.doubt();
+      throw new ApiError(response.status, data);
+    }
     return data as T;
   }
 

@@ -125,6 +125,10 @@ export const paths = {
   chatTranscript: (clientId: string, conversationId: number) => `/${clientId}/peer-coaching/history/${conversationId}`,
   // The journal (features/journal)
   journal: (clientId: string) => `/${clientId}/journal`,
+  // The care network (features/care-network)
+  careNetwork: (clientId: string) => `/${clientId}/careclub`,
+  /** Where an invitation's e-mail lands (its token in the fragment: #token=…, never sent to a server). */
+  caringPersonInfo: (clientId: string) => `/${clientId}/caring-person-info`,
   // Mental-health and well-being surveys (features/surveys)
   surveys: (clientId: string) => `/${clientId}/mental-health-survey`,
   /** Taking a survey: its route (SURVEY_ROUTES: GAD-7's is phq-7). */

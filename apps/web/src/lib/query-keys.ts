@@ -183,6 +183,22 @@ export const queryKeys = {
     /** GET /api/v1/surveys/responses/{id}/ */
     result: (id: number, language: string) => [...queryKeys.surveys.all, 'result', id, language] as const,
   },
+  patients: {
+    all: ['patients'] as const,
+    /** GET /api/v1/patients/: the signed-in user's own record and the records they were let into (not per viewed record). */
+    list: () => [...queryKeys.patients.all, 'list'] as const,
+  },
+  careNetwork: {
+    all: ['care-network'] as const,
+    /** GET /api/v1/care-network/: the people in the signed-in user's own record. */
+    members: () => [...queryKeys.careNetwork.all, 'members'] as const,
+    /** GET /api/v1/care-network/caring-for/: the records the signed-in user was let into. */
+    caringFor: () => [...queryKeys.careNetwork.all, 'caring-for'] as const,
+    /** GET /api/v1/care-network/access-log/?page=: who saw my record (details in the reader's language). */
+    accessLog: (page: number, language: string) => [...queryKeys.careNetwork.all, 'access-log', page, language] as const,
+    /** POST /api/v1/care-network/invitations/preview/ for the invitation this tab holds (the token stays out of keys: `link` counts the links opened). */
+    invitation: (link: number, language: string) => [...queryKeys.careNetwork.all, 'invitation', link, language] as const,
+  },
   shareRecipient: {
     all: ['share-recipient'] as const,
     /** POST /api/v1/sharing/public/open/ for a share's uid (the token stays out of keys). */

@@ -13,6 +13,8 @@ import { session } from './session';
 const KEY = 'viewing-patient';
 type Listener = () => void;
 const listeners = new Set<Listener>();
+/** Told when the server answered a call for the viewed record with 404/403: access may have ended or changed. */
+const doubtListeners = new Set<Listener>();
 
 interface Stored {
   user: number;
@@ -44,6 +46,18 @@ export const viewingPatient = {
   subscribe(listener: Listener): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
+  },
+  /**
+   * The API client's report that a call made for the viewed record was refused (404: not there
+   * for this user any more, or 403: read-only now). The app then checks the list of records at
+   * once (lib/record-access.ts) rather than waiting for its next poll.
+   */
+  doubt(): void {
+    for (const listener of [...doubtListeners]) listener();
+  },
+  onDoubt(listener: Listener): () => void {
+    doubtListeners.add(listener);
+    return () => doubtListeners.delete(listener);
   },
 };
 

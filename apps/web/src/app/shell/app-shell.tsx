@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -47,6 +47,10 @@ import { queryClient } from '../../lib/query-client';
 import { buildTheme } from '../../lib/theme';
 import { FEATURE_MODULES } from '../feature-modules';
 import { NavDrawerContent } from './nav-drawer';
+import { AccessEndedMessage, recordSwitcherItems, useViewedRecordWatch, ViewedRecordBanner } from './viewed-record';
+import { PendingInvitationReturn } from '../../features/care-network/components/pending-invitation-return';
+import { patientsQueryOptions } from '../../lib/record-access';
+import { useViewingPatientId, viewingPatient } from '../../lib/viewing-patient';
 
 /** The Reminders drawer's content (features/calendar), loaded when the drawer first opens. */
 const RemindersPanel = lazy(() => import('../../features/calendar/components/reminders-panel'));
@@ -100,6 +104,10 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const features = useHubFeatures(org.org, i18n.resolvedLanguage ?? 'en');
   const widgets = useMemo(() => activeWidgets(features), [features]);
+  const recordsActive = features.status('health-records') === 'active';
+  const accessEnded = useViewedRecordWatch(clientId, recordsActive && claims?.access === 'full');
+  const viewing = useViewingPatientId();
+  const patients = useQuery({ ...patientsQueryOptions(), enabled: recordsActive && claims?.access === 'full' });
 
   const [navOpen, setNavOpen] = useDrawer('navDrawer');
   const [remindersOpen, setRemindersOpen] = useDrawer('calendarDrawer');
@@ -256,6 +264,17 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
                   <ListItemText primary={name} secondary={user.email} slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }} />
                 </Box>
                 <Divider />
+                {recordSwitcherItems({
+                  patients: patients.data,
+                  viewing,
+                  t,
+                  onChoose: (patientId) => {
+                    setMenuAnchor(null);
+                    viewingPatient.set(patientId);
+                    void navigate(paths.dashboard(clientId));
+                  },
+                })}
+                {Array.isArray(patients.data) && patients.data.some((p) => !p.is_self) && <Divider />}
                 {!desktop && features.status('reminders') === 'active' && (
                   <MenuItem
                     onClick={() => {
@@ -307,6 +326,7 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
 
           <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
             <Toolbar sx={{ minHeight: BAR_HEIGHT }} />
+            <ViewedRecordBanner clientId={clientId} top={BAR_HEIGHT} />
             <Box
               component="main"
               id="main"
@@ -356,6 +376,8 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
             </Alert>
           </Snackbar>
           <IdleAlert onLogout={signOut} />
+          <AccessEndedMessage message={accessEnded} />
+          <PendingInvitationReturn clientId={clientId} />
           <ScrollToTop />
         </Box>
       </DashboardWidgetsContext.Provider>

@@ -38,6 +38,8 @@ import { itemKey, shownHours } from '../group-items';
 import { itemPath } from '../item-links';
 import { EventDialog } from './event-dialog';
 import { FeedPanel } from './feed-panel';
+import { useRecordAccess } from '../../../lib/record-access';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
 
 type View = 'month' | 'week' | 'day';
 const VIEWS: Record<View, string> = { month: 'dayGridMonth', week: 'timeGridWeek', day: 'timeGridDay' };
@@ -115,6 +117,7 @@ export default function CalendarPage() {
     [setSearch],
   );
 
+  const { canWrite, readOnly } = useRecordAccess();
   const api = () => calendarRef.current?.getApi();
   const openNew = (values: EventFormValues) => setCreating(values);
 
@@ -145,6 +148,7 @@ export default function CalendarPage() {
 
   return (
     <HubPage pageTitle={t('page.title')} intro={t('page.intro')} maxWidth={1200}>
+      {readOnly && <ReadOnlyNotice />}
       <Paper variant="outlined" sx={{ borderRadius: 3, p: { xs: 1, sm: 2 }, mb: 3 }}>
         <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1.5 }}>
           <Tooltip title={t('page.previous')}>
@@ -178,9 +182,11 @@ export default function CalendarPage() {
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
-          <Button variant="contained" startIcon={<Add />} onClick={() => openNew(newEventValues(range && range.view !== 'month' ? dayjs(api()?.getDate()).format('YYYY-MM-DD') : today))}>
-            {t('page.add')}
-          </Button>
+          {canWrite && (
+            <Button variant="contained" startIcon={<Add />} onClick={() => openNew(newEventValues(range && range.view !== 'month' ? dayjs(api()?.getDate()).format('YYYY-MM-DD') : today))}>
+              {t('page.add')}
+            </Button>
+          )}
         </Stack>
         <Box sx={{ height: 4, mb: 1 }}>{items.isFetching && <LinearProgress aria-label={t('page.loading')} />}</Box>
         {items.isError && (
@@ -242,7 +248,7 @@ export default function CalendarPage() {
             moreLinkText={moreLinkText}
             events={events}
             datesSet={datesSet}
-            dateClick={dateClick}
+            {...(canWrite ? { dateClick } : {})}
             eventClick={eventClick}
             eventContent={renderEvent}
           />

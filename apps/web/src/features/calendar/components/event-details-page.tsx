@@ -21,6 +21,7 @@ import { useCancelAppointment } from '../api/cancel-appointment';
 import { useAppointment } from '../api/get-appointment';
 import { formatters, useTimeZone } from '../calendar-time';
 import { DetailsSection, LoadState, eventIdParam } from './event-page';
+import { useRecordAccess } from '../../../lib/record-access';
 
 
 /** event-details?eventId=<availability_det_id> — a booked appointment, and its cancellation ("Are you sure you want to cancel this meeting?"). */
@@ -50,6 +51,7 @@ function AppointmentBody({ appointment }: { appointment: AppointmentDetail }) {
   const { t, i18n } = useTranslation('calendar');
   const navigate = useNavigate();
   const cancel = useCancelAppointment();
+  const { canWrite } = useRecordAccess();
   const tz = useTimeZone();
   const f = formatters(i18n.resolvedLanguage, tz);
   const [confirming, setConfirming] = useState(false);
@@ -85,7 +87,7 @@ function AppointmentBody({ appointment }: { appointment: AppointmentDetail }) {
       <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>
         <Chip label={t(`appointment.statuses.${appointment.status}`)} color={cancelled ? 'default' : 'primary'} size="small" />
         <Box sx={{ flex: 1 }} />
-        {!cancelled && !past && (
+        {canWrite && !cancelled && !past && (
           <Button variant="outlined" color="error" startIcon={<EventBusy />} onClick={() => setConfirming(true)} disabled={cancel.isPending}>
             {t('appointment.cancel')}
           </Button>

@@ -15,6 +15,7 @@ import { useTimeZone } from '../calendar-time';
 import { eventFormValues } from '../event-values';
 import { useEventForm } from './event-form';
 import { eventIdParam, LoadState } from './event-page';
+import { useRecordAccess } from '../../../lib/record-access';
 
 /** /calendar/:eventId/edit — the event's form; offered only for events that do not repeat (a repeating one goes back to its page). */
 export default function EventEditPage() {
@@ -23,8 +24,9 @@ export default function EventEditPage() {
   const { t } = useTranslation('calendar');
   const id = eventIdParam(eventId);
   const event = useEvent(id ?? 0);
+  const { readOnly } = useRecordAccess();
   if (id === null) return <Navigate to={paths.notFound(clientId)} replace />;
-  if (event.data?.is_recurring) return <Navigate to={paths.calendarEvent(clientId, id)} replace />;
+  if (event.data?.is_recurring || readOnly) return <Navigate to={paths.calendarEvent(clientId, id)} replace />;
   return (
     <HubPage pageTitle={t('form.editTitle')} maxWidth={720} back={{ to: paths.calendarEvent(clientId, id), label: event.data?.title ?? t('event.back') }}>
       <LoadState query={event} label={t('page.loading')} notFound={t('event.notFound')} failed={t('event.loadFailed')} />

@@ -26,6 +26,8 @@ import { dayOf, formatters, useTimeZone } from '../calendar-time';
 import { eventColors } from '../event-colors';
 import { describeRule, reminderLabel, typeLabel } from '../event-text';
 import { lastDayOf } from '../group-items';
+import { useRecordAccess } from '../../../lib/record-access';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
 
 /** The event id of the path, or null when it is not one. */
 export const eventIdParam = (value: string | undefined): number | null => (value && /^[0-9]{1,10}$/.test(value) ? Number(value) : null);
@@ -102,6 +104,7 @@ function EventBody({ event }: { event: CalendarEvent }) {
   const theme = useTheme();
   const navigate = useNavigate();
   const remove = useDeleteEvent();
+  const { canWrite, readOnly } = useRecordAccess();
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const tz = useTimeZone();
@@ -142,16 +145,19 @@ function EventBody({ event }: { event: CalendarEvent }) {
       <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>
         <Chip label={typeLabel(t, event.type)} size="small" sx={{ bgcolor: colors.main, color: colors.text, fontWeight: 600 }} />
         <Box sx={{ flex: 1 }} />
-        {!event.is_recurring && (
+        {canWrite && !event.is_recurring && (
           <Button component={RouterLink} to={paths.calendarEventEdit(clientId, event.event_id)} variant="contained" startIcon={<Edit />}>
             {t('event.edit')}
           </Button>
         )}
-        <Button variant="outlined" color="error" startIcon={<DeleteOutline />} onClick={() => setConfirming(true)} disabled={remove.isPending}>
-          {t('event.delete')}
-        </Button>
+        {canWrite && (
+          <Button variant="outlined" color="error" startIcon={<DeleteOutline />} onClick={() => setConfirming(true)} disabled={remove.isPending}>
+            {t('event.delete')}
+          </Button>
+        )}
       </Stack>
-      {event.is_recurring && (
+      {readOnly && <ReadOnlyNotice sx={{ mb: 2 }} />}
+      {canWrite && event.is_recurring && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('event.recurringNoEdit')}
         </Alert>

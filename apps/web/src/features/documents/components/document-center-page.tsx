@@ -59,6 +59,8 @@ import {
   type DocumentListParams,
 } from '../api/documents';
 import { useRecordsToAttach } from '../api/records-to-attach';
+import { useRecordAccess } from '../../../lib/record-access';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
 
 const ACCEPTED = 'application/pdf,image/png,image/jpeg,image/gif,image/webp,image/heic,.heic,.pdf';
 /** The client-held flag of the spec: documents attached to records stand out (kept on the device). */
@@ -68,6 +70,7 @@ type Notice = { severity: 'success' | 'error'; text: string } | null;
 
 /** /health-vault — the Document Center: folders, upload with progress, preview, download, move, attach to a record. */
 export default function DocumentCenterPage() {
+  const { canWrite, readOnly } = useRecordAccess();
   const { t } = useTranslation(['documents', 'records', 'healthRecords']);
   const [params, setParams] = useSearchParams();
   const view = params.get('folder') ?? 'all';
@@ -94,7 +97,7 @@ export default function DocumentCenterPage() {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)' }, alignItems: 'start' }}>
         <FolderPanel folders={folders.data ?? []} view={view} onChoose={choose} onNotice={setNotice} />
         <Box sx={{ minWidth: 0 }}>
-          <UploadBar folder={currentFolder} onNotice={setNotice} />
+          {canWrite ? <UploadBar folder={currentFolder} onNotice={setNotice} /> : readOnly && <ReadOnlyNotice sx={{ mb: 0 }} />}
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', my: 2 }}>
             <TextField
               type="search"
@@ -156,6 +159,7 @@ function FolderPanel({ folders, view, onChoose, onNotice }: { folders: FolderDto
   const [naming, setNaming] = useState<{ folder: FolderDto | null } | null>(null);
   const [deleting, setDeleting] = useState<FolderDto | null>(null);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; folder: FolderDto } | null>(null);
+  const { canWrite } = useRecordAccess();
 
   const entry = (value: string, label: string, icon: React.ReactNode, count?: number, actions?: React.ReactNode) => (
     <Box component="li" key={value} sx={{ display: 'flex', alignItems: 'center' }}>
@@ -173,9 +177,11 @@ function FolderPanel({ folders, view, onChoose, onNotice }: { folders: FolderDto
         <Typography id="folders-heading" variant="h2" sx={{ flex: 1, fontSize: '1.1rem' }}>
           {t('folders')}
         </Typography>
-        <Button size="small" startIcon={<CreateNewFolder />} onClick={() => setNaming({ folder: null })}>
-          {t('newFolder')}
-        </Button>
+        {canWrite && (
+          <Button size="small" startIcon={<CreateNewFolder />} onClick={() => setNaming({ folder: null })}>
+            {t('newFolder')}
+          </Button>
+        )}
       </Box>
       <List dense disablePadding>
         {entry('all', t('all'), <FolderOpen />)}
@@ -187,7 +193,7 @@ function FolderPanel({ folders, view, onChoose, onNotice }: { folders: FolderDto
             f.name,
             <Folder color="primary" />,
             f.documents,
-            <IconButton aria-label={t('folderActions', { name: f.name })} onClick={(e) => setMenu({ anchor: e.currentTarget, folder: f })} size="small">
+            canWrite && <IconButton aria-label={t('folderActions', { name: f.name })} onClick={(e) => setMenu({ anchor: e.currentTarget, folder: f })} size="small">
               <MoreVert fontSize="small" />
             </IconButton>,
           ),
@@ -348,6 +354,7 @@ function DocumentRow({ document: d, folders, highlight, onNotice }: { document: 
   const remove = useDeleteDocument();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'preview' | 'move' | 'attach' | 'rename' | 'delete' | null>(null);
+  const { canWrite } = useRecordAccess();
   const folder = folders.find((f) => f.id === d.folder);
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(d.created_at));
 
@@ -395,10 +402,14 @@ function DocumentRow({ document: d, folders, highlight, onNotice }: { document: 
           [
             ['preview', t('documents:preview')],
             ['download', t('documents:download')],
-            ['move', t('documents:move')],
-            [d.record ? 'detach' : 'attach', d.record ? t('documents:detach') : t('documents:attach')],
-            ['rename', t('documents:renameDocument')],
-            ['delete', t('documents:delete')],
+            ...(canWrite
+              ? ([
+                  ['move', t('documents:move')],
+                  [d.record ? 'detach' : 'attach', d.record ? t('documents:detach') : t('documents:attach')],
+                  ['rename', t('documents:renameDocument')],
+                  ['delete', t('documents:delete')],
+                ] as const)
+              : []),
           ] as const
         ).map(([action, label]) => (
           <MenuItem

@@ -26,6 +26,8 @@ import { downloadFile, formatBytes } from '../../../lib/files';
 import { useDeleteAttachment, useUploadAttachment } from '../api/attachments';
 import { useRecordText } from '../../../lib/record-text';
 
+import { useRecordAccess } from '../../../lib/record-access';
+
 /** What the file picker offers (the server decides by the file's content). */
 export const ACCEPTED_FILES = 'application/pdf,image/png,image/jpeg,image/gif,image/webp,image/heic,.heic,.pdf';
 
@@ -34,6 +36,7 @@ export function AttachmentsPanel({ category, record }: { category: string; recor
   const { t, locale } = useRecordText();
   const upload = useUploadAttachment();
   const remove = useDeleteAttachment();
+  const { canWrite } = useRecordAccess();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
@@ -71,9 +74,11 @@ export function AttachmentsPanel({ category, record }: { category: string; recor
         <Typography id="record-attachments" variant="h2" sx={{ flex: 1 }}>
           {t('healthRecords:attachments.title')}
         </Typography>
-        <Button variant="outlined" startIcon={<AttachFile />} onClick={() => input.current?.click()} disabled={progress !== null}>
-          {t('healthRecords:attachments.add')}
-        </Button>
+        {canWrite && (
+          <Button variant="outlined" startIcon={<AttachFile />} onClick={() => input.current?.click()} disabled={progress !== null}>
+            {t('healthRecords:attachments.add')}
+          </Button>
+        )}
         <input
           ref={input}
           type="file"
@@ -122,11 +127,13 @@ export function AttachmentsPanel({ category, record }: { category: string; recor
                       <Download />
                     </IconButton>
                   </Tooltip>
-                  <Tooltip title={t('healthRecords:attachments.remove', { name: a.file_name })}>
-                    <IconButton aria-label={t('healthRecords:attachments.remove', { name: a.file_name })} onClick={() => setRemoving(a)}>
-                      <DeleteOutline />
-                    </IconButton>
-                  </Tooltip>
+                  {canWrite && (
+                    <Tooltip title={t('healthRecords:attachments.remove', { name: a.file_name })}>
+                      <IconButton aria-label={t('healthRecords:attachments.remove', { name: a.file_name })} onClick={() => setRemoving(a)}>
+                        <DeleteOutline />
+                      </IconButton>
+                    </Tooltip>
+                  )}
                 </Box>
               }
               sx={{ pr: 18 }}

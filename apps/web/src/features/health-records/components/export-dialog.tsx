@@ -30,6 +30,7 @@ import { useHubFeatures } from '../../../lib/hub-features';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { categoryName, useRecordText } from '../../../lib/record-text';
 import { useExportRecords, type ExportProgress } from '../api/export-records';
+import { useRecordAccess } from '../../../lib/record-access';
 
 export interface ExportDialogProps {
   open: boolean;
@@ -82,6 +83,7 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
   const [dateFrom, setDateFrom] = useState(fromAtFirst);
   const [dateTo, setDateTo] = useState(toAtFirst);
   const [withPrivate, setWithPrivate] = useState(privateAtFirst);
+  const { canSeePrivate } = useRecordAccess();
   const [extrasOn, setExtrasOn] = useState<ReadonlySet<ExportExtra>>(new Set());
   const [stage, setStage] = useState<Stage>({ step: 'choose' });
   const [error, setError] = useState<string | null>(null);
@@ -114,7 +116,7 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
     setError(null);
     const body: ExportBody = {
       types: types as ExportBody['types'],
-      include_private: withPrivate,
+      include_private: canSeePrivate && withPrivate,
       ...Object.fromEntries(extras.map((key) => [key, true])),
       language: locale === 'el' ? 'el' : 'en',
       time_zone: timeZone(),
@@ -248,10 +250,12 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
                 <FormHelperText sx={{ mt: 0 }}>{t(extra.hint)}</FormHelperText>
               </Box>
             ))}
-            <Box>
-              <FormControlLabel control={<Switch checked={withPrivate} onChange={(e) => setWithPrivate(e.target.checked)} />} label={t('healthRecords:export.includePrivate')} />
-              <FormHelperText sx={{ mt: 0 }}>{t('healthRecords:export.includePrivateHint')}</FormHelperText>
-            </Box>
+            {canSeePrivate && (
+              <Box>
+                <FormControlLabel control={<Switch checked={withPrivate} onChange={(e) => setWithPrivate(e.target.checked)} />} label={t('healthRecords:export.includePrivate')} />
+                <FormHelperText sx={{ mt: 0 }}>{t('healthRecords:export.includePrivateHint')}</FormHelperText>
+              </Box>
+            )}
           </Stack>
         )}
       </DialogContent>
@@ -285,7 +289,9 @@ export function ExportButton(props: Omit<ExportDialogProps, 'open' | 'onClose'> 
   const { org } = useOrganizationContext();
   const { i18n } = useTranslation();
   const features = useHubFeatures(org.org, i18n.resolvedLanguage ?? 'en');
-  const offer = EXPORT_EXTRAS.filter((extra) => features.status(extra.feature) === 'active').map((extra) => extra.key);
+  // Survey results are not for read-only access (the server refuses them too).
+  const { readOnly } = useRecordAccess();
+  const offer = EXPORT_EXTRAS.filter((extra) => features.status(extra.feature) === 'active' && !(readOnly && extra.key === 'assessments')).map((extra) => extra.key);
   return (
     <>
       <Button

@@ -26,6 +26,8 @@ import { paths } from '../../../lib/paths';
 import { useDeleteRecord } from '../api/delete-record';
 import { useRecord } from '../api/get-record';
 import { categoryName, fieldLabel, formatField, recordTitle, useRecordText } from '../../../lib/record-text';
+import { useRecordAccess } from '../../../lib/record-access';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
 import { AttachmentsPanel } from './attachments-panel';
 import { HistoryPanel } from './history-panel';
 import { ExportButton } from './export-dialog';
@@ -71,6 +73,7 @@ function RecordBody({ category, record }: { category: CategoryDefinition; record
   const user = useCurrentUser();
   const imperial = user?.imperial_units === true;
   const remove = useDeleteRecord();
+  const { canWrite, readOnly } = useRecordAccess();
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const title = recordTitle(t, locale, record);
@@ -98,14 +101,19 @@ function RecordBody({ category, record }: { category: CategoryDefinition; record
         {record.private && <Chip size="small" variant="outlined" color="secondary" icon={<LockOutlined />} label={t('healthRecords:private')} title={t('healthRecords:privateHint')} />}
         <Box sx={{ flex: 1 }} />
         {!record.private && <ShareLinkButton query={{ category: category.key, record: record.id }} />}
-        <Button component={RouterLink} to={paths.recordEdit(clientId, category.key, record.id)} variant="contained" startIcon={<Edit />}>
-          {t('healthRecords:detail.edit')}
-        </Button>
+        {canWrite && (
+          <Button component={RouterLink} to={paths.recordEdit(clientId, category.key, record.id)} variant="contained" startIcon={<Edit />}>
+            {t('healthRecords:detail.edit')}
+          </Button>
+        )}
         <ExportButton categories={[category.key]} recordIds={[record.id]} includePrivate={record.private} />
-        <Button variant="outlined" color="error" startIcon={<DeleteOutline />} onClick={() => setConfirming(true)} disabled={remove.isPending}>
-          {t('healthRecords:detail.delete')}
-        </Button>
+        {canWrite && (
+          <Button variant="outlined" color="error" startIcon={<DeleteOutline />} onClick={() => setConfirming(true)} disabled={remove.isPending}>
+            {t('healthRecords:detail.delete')}
+          </Button>
+        )}
       </Stack>
+      {readOnly && <ReadOnlyNotice sx={{ mb: 2 }} />}
       {failure && (
         <Alert severity="error" sx={{ mb: 2 }} onClose={() => setFailure(null)}>
           {failure}

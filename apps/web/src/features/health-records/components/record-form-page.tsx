@@ -33,6 +33,9 @@ import { useRecord } from '../api/get-record';
 import { useSaveRecord } from '../api/save-record';
 import { categoryName, fieldLabel, useRecordText } from '../../../lib/record-text';
 
+import { useRecordAccess } from '../../../lib/record-access';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
+
 /** What the form holds for each field: text as typed, flags, a medical date as a value. */
 type FormValue = string | boolean | MedicalDate;
 type FormValues = Record<string, FormValue>;
@@ -44,7 +47,14 @@ export default function RecordFormPage() {
   const { clientId } = useOrganizationContext();
   const recordId = id === undefined ? null : /^[0-9]{1,10}$/.test(id) ? Number(id) : NaN;
   if (!category || Number.isNaN(recordId)) return <Navigate to={paths.notFound(clientId)} replace />;
-  return recordId === null ? <RecordForm category={category} /> : <EditRecord category={category} id={recordId} />;
+  return <WritableOnly>{recordId === null ? <RecordForm category={category} /> : <EditRecord category={category} id={recordId} />}</WritableOnly>;
+}
+
+/** Adding and changing records: not for read-only access to the viewed record (said instead of the form). */
+function WritableOnly({ children }: { children: React.ReactNode }) {
+  const { canWrite, readOnly } = useRecordAccess();
+  if (canWrite) return children;
+  return readOnly ? <Box sx={{ maxWidth: 960, mx: 'auto', px: { xs: 2, sm: 4 }, py: { xs: 3, md: 5 } }}><ReadOnlyNotice /></Box> : null;
 }
 
 function EditRecord({ category, id }: { category: CategoryDefinition; id: number }) {
@@ -109,6 +119,7 @@ function RecordForm({ category, record }: { category: CategoryDefinition; record
   const { t, locale } = useRecordText();
   const navigate = useNavigate();
   const user = useCurrentUser();
+  const { patient, canSeePrivate } = useRecordAccess();
   const imperial = user?.imperial_units === true;
   const today = localToday();
   const initial = useMemo(() => initialValues(category, record, imperial), [category, record, imperial]);
@@ -197,7 +208,7 @@ function RecordForm({ category, record }: { category: CategoryDefinition; record
                   value={values[field.name]!}
                   error={errors[field.name]}
                   onChange={(v) => set(field.name, v)}
-                  dob={user?.dob ?? null}
+                  dob={patient?.dob ?? user?.dob ?? null}
                   today={today}
                   measure={measure}
                   imperial={imperial}
@@ -206,7 +217,7 @@ function RecordForm({ category, record }: { category: CategoryDefinition; record
               </Box>
             ),
           )}
-          <Box sx={{ gridColumn: '1 / -1' }}>
+          {canSeePrivate && (<Box sx={{ gridColumn: '1 / -1' }}>
             <FormControlLabel
               control={<Checkbox checked={values.private === true} onChange={(e) => set('private', e.target.checked)} name="private" slotProps={{ input: { 'aria-describedby': 'private-hint' } }} />}
               label={fieldLabel(t, category, 'private')}
@@ -214,7 +225,7 @@ function RecordForm({ category, record }: { category: CategoryDefinition; record
             <FormHelperText id="private-hint" sx={{ mt: -0.5, ml: 4 }}>
               {t('records:hints.private')}
             </FormHelperText>
-          </Box>
+          </Box>)}
         </Box>
         <Stack direction="row" spacing={1.5} sx={{ mt: 3, justifyContent: 'flex-end' }}>
           <Button onClick={() => void navigate(back)}>{t('healthRecords:form.cancel')}</Button>

@@ -35,6 +35,8 @@ import { paths } from '../../../lib/paths';
 import { useSearchQuery } from '../../../lib/search-query';
 import { useRecordList } from '../api/list-records';
 import { categoryName, fieldLabel, formatField, recordTitle, useRecordText } from '../../../lib/record-text';
+import { useRecordAccess } from '../../../lib/record-access';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
 import { BiometricsTrends } from './biometrics-trends';
 import { ExportButton } from './export-dialog';
 
@@ -74,6 +76,7 @@ export default function RecordListPage() {
 
 function RecordList({ category }: { category: CategoryDefinition }) {
   const { clientId } = useOrganizationContext();
+  const { canWrite, readOnly } = useRecordAccess();
   const { t, locale } = useRecordText();
   const user = useCurrentUser();
   const imperial = user?.imperial_units === true;
@@ -111,6 +114,7 @@ function RecordList({ category }: { category: CategoryDefinition }) {
 
   return (
     <HubPage pageTitle={plural} intro={t(`records:categories.${category.key}.intro`)} maxWidth={1100} back={{ to: paths.healthRecords(clientId), label: t('healthRecords:backToOverview') }}>
+      {readOnly && <ReadOnlyNotice />}
 
       {category.key === 'biometrics' && <BiometricsTrends imperial={imperial} />}
 
@@ -136,9 +140,11 @@ function RecordList({ category }: { category: CategoryDefinition }) {
         <TextField type="date" size="small" label={t('healthRecords:dateFrom')} value={from} onChange={(e) => set('from', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField type="date" size="small" label={t('healthRecords:dateTo')} value={to} onChange={(e) => set('to', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
         <ShareLinkButton query={{ category: category.key }} />
-        <Button component={RouterLink} to={paths.recordNew(clientId, category.key)} variant="contained" startIcon={<Add />} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
-          {t('healthRecords:add', { type: one.toLowerCase() })}
-        </Button>
+        {canWrite && (
+          <Button component={RouterLink} to={paths.recordNew(clientId, category.key)} variant="contained" startIcon={<Add />} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+            {t('healthRecords:add', { type: one.toLowerCase() })}
+          </Button>
+        )}
         <ExportButton categories={[category.key]} dateFrom={from} dateTo={to} />
       </Stack>
 
@@ -170,11 +176,11 @@ function RecordList({ category }: { category: CategoryDefinition }) {
                 >
                   {t('healthRecords:clearFilters')}
                 </Button>
-              ) : (
+              ) : canWrite ? (
                 <Button component={RouterLink} to={paths.recordNew(clientId, category.key)} variant="contained" startIcon={<Add />}>
                   {t('healthRecords:add', { type: one.toLowerCase() })}
                 </Button>
-              )}
+              ) : null}
             </Paper>
           ) : wide ? (
             <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>

@@ -26,6 +26,8 @@ import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
 import { useRecordSummary } from '../api/get-record-summary';
 import { categoryName, useRecordText } from '../../../lib/record-text';
+import { useRecordAccess } from '../../../lib/record-access';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
 import { ExportButton } from './export-dialog';
 
 const ALL_CATEGORIES = CATEGORIES.map((c) => c.key);
@@ -36,14 +38,16 @@ export default function RecordsOverviewPage() {
   const { t, locale } = useRecordText();
   // The mental-health assessments are the surveys feature's page, linked from here while it is on.
   // So are the insurance cards (features/insurance): "shown in the record" while Insurance is on.
+  const { readOnly } = useRecordAccess();
   const features = useHubFeatures(org.org, locale);
-  const surveysOn = features.status('surveys') === 'active';
+  const surveysOn = features.status('surveys') === 'active' && !readOnly;
   const insuranceOn = features.status('insurance') === 'active';
   const summary = useRecordSummary(null, locale);
   const byCategory = new Map(summary.data?.categories.map((c) => [c.category, c]));
 
   return (
     <HubPage pageTitle={t('healthRecords:pageTitle')} intro={t('healthRecords:intro')} maxWidth={1100}>
+      {readOnly && <ReadOnlyNotice />}
       {summary.isError && <Alert severity="error">{t('healthRecords:loadFailed')}</Alert>}
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 1.5, flexWrap: 'wrap' }}>
         <Typography variant="h2">{t('healthRecords:categoriesTitle')}</Typography>

@@ -9,6 +9,7 @@ import Edit from '@mui/icons-material/Edit';
 import EventBusy from '@mui/icons-material/EventBusy';
 import type { InsuranceCard } from '@healthbook/shared/contracts/insurance';
 import { CardPhoto } from './card-photo';
+import { useRecordAccess } from '../../../lib/record-access';
 
 /** Today on this device, as YYYY-MM-DD. */
 export function localToday(): string {
@@ -31,6 +32,7 @@ export interface InsuranceCardViewProps {
 
 /** One card: who insures, the numbers asked for at a desk, who holds it, until when, both sides' photos. */
 export function InsuranceCardView({ card, onEdit, onDelete }: InsuranceCardViewProps) {
+  const { canWrite } = useRecordAccess();
   const { t, i18n } = useTranslation('insurance');
   const expired = isExpired(card);
   const date = (d: string) => formatDate(d, i18n.language);
@@ -91,14 +93,14 @@ export function InsuranceCardView({ card, onEdit, onDelete }: InsuranceCardViewP
         <CardPhoto url={card.front?.url ?? null} sideLabel={t('front')} insurer={card.insurer} />
         <CardPhoto url={card.back?.url ?? null} sideLabel={t('back')} insurer={card.insurer} />
       </Box>
-      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+      {canWrite && (<Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
         <Button startIcon={<Edit aria-hidden />} onClick={onEdit} aria-label={t('editLabel', { insurer: card.insurer })}>
           {t('edit')}
         </Button>
         <Button startIcon={<Delete aria-hidden />} color="error" onClick={onDelete} aria-label={t('deleteLabel', { insurer: card.insurer })}>
           {t('delete')}
         </Button>
-      </Box>
+      </Box>)}
     </Paper>
   );
 }

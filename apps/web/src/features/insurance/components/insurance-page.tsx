@@ -14,6 +14,8 @@ import { useDeleteInsuranceCard } from '../api/delete-insurance-card';
 import { useInsuranceCards } from '../api/list-insurance-cards';
 import { InsuranceCardForm } from './insurance-card-form';
 import { InsuranceCardView } from './insurance-card-view';
+import { useRecordAccess } from '../../../lib/record-access';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
 
 type Notice = { severity: 'success' | 'error'; text: string } | null;
 
@@ -22,6 +24,7 @@ export default function InsurancePage() {
   const { t } = useTranslation('insurance');
   const cards = useInsuranceCards();
   const remove = useDeleteInsuranceCard();
+  const { canWrite, readOnly } = useRecordAccess();
   const [editing, setEditing] = useState<InsuranceCard | 'new' | null>(null);
   const [deleting, setDeleting] = useState<InsuranceCard | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
@@ -38,11 +41,14 @@ export default function InsurancePage() {
 
   return (
     <HubPage pageTitle={t('pageTitle')} intro={t('intro')}>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
-        <Button variant="contained" startIcon={<Add aria-hidden />} onClick={() => setEditing('new')}>
-          {t('add')}
-        </Button>
-      </Box>
+      {readOnly && <ReadOnlyNotice />}
+      {canWrite && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+          <Button variant="contained" startIcon={<Add aria-hidden />} onClick={() => setEditing('new')}>
+            {t('add')}
+          </Button>
+        </Box>
+      )}
       <Box aria-live="polite">
         {notice && (
           <Alert severity={notice.severity} onClose={() => setNotice(null)} sx={{ mb: 2 }}>

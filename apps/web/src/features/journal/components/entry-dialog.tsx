@@ -24,6 +24,7 @@ import { ApiError } from '../../../lib/api-client';
 import { todayIn, userTimeZone } from '../../../lib/zoned-time';
 import { useSaveJournalEntry } from '../api/save-journal-entry';
 import { JOURNAL_MOODS, MOOD_FACES, parseTags } from '../moods';
+import { useRecordAccess } from '../../../lib/record-access';
 
 type Errors = Partial<Record<'entry_date' | 'title' | 'text' | 'mood' | 'tags' | 'private' | 'form', string>>;
 
@@ -59,7 +60,9 @@ export function EntryDialog({ entry, onClose, onSaved }: EntryDialogProps) {
   const [text, setText] = useState(entry?.text ?? '');
   const [mood, setMood] = useState<number | null>(entry?.mood ?? null);
   const [tags, setTags] = useState(entry?.tags.join(', ') ?? '');
-  const [shared, setShared] = useState(entry ? !entry.private : false);
+  // Someone in the care network writes for the patient: their entries are never private (they would not see them).
+  const { canSeePrivate } = useRecordAccess();
+  const [shared, setShared] = useState(entry ? !entry.private : !canSeePrivate);
   const [errors, setErrors] = useState<Errors>({});
   const save = useSaveJournalEntry();
 
@@ -77,7 +80,7 @@ export function EntryDialog({ entry, onClose, onSaved }: EntryDialogProps) {
     }
     setErrors({});
     save.mutate(
-      { id: entry?.id ?? null, body: { entry_date: date, title: title.trim(), text, mood, tags: tagList, private: !shared } },
+      { id: entry?.id ?? null, body: { entry_date: date, title: title.trim(), text, mood, tags: tagList, private: canSeePrivate && !shared } },
       {
         onSuccess: (saved) => onSaved(saved, entry === null),
         onError: (err) => setErrors(err instanceof ApiError && err.status === 400 ? fieldErrors(err.data) : { form: t('form.saveFailed') }),
@@ -149,10 +152,10 @@ export function EntryDialog({ entry, onClose, onSaved }: EntryDialogProps) {
             error={Boolean(errors.tags)}
             helperText={errors.tags ?? t('form.tagsHelp')}
           />
-          <FormControl>
+          {canSeePrivate && (<FormControl>
             <FormControlLabel control={<Switch checked={shared} onChange={(e) => setShared(e.target.checked)} name="shared" />} label={t('form.shared')} />
             <FormHelperText sx={{ mx: 0 }}>{shared ? t('form.sharedHelpOn') : t('form.sharedHelpOff')}</FormHelperText>
-          </FormControl>
+          </FormControl>)}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose}>{t('form.cancel')}</Button>

@@ -34,6 +34,8 @@ import { JOURNAL_PAGE_SIZE, useJournalEntries } from '../api/list-journal-entrie
 import { useJournalMoods } from '../api/list-journal-moods';
 import { MOOD_FACES, formatDay } from '../moods';
 import { EntryDialog } from './entry-dialog';
+import { useRecordAccess } from '../../../lib/record-access';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
 
 /** journal: the patient's entries (search, tag filter), the mood over time, writing, changing and deleting entries. */
 export default function JournalPage() {
@@ -49,6 +51,7 @@ export default function JournalPage() {
   const entries = useJournalEntries({ search, tag, page });
   const moods = useJournalMoods();
   const remove = useDeleteJournalEntry();
+  const { canWrite, canSeePrivate, readOnly } = useRecordAccess();
   const listHeadingId = useId();
 
   const filterBy = (next: string) => {
@@ -93,15 +96,20 @@ export default function JournalPage() {
 
   return (
     <HubPage pageTitle={t('pageTitle')} intro={t('intro')} back={{ to: paths.healthRecords(clientId), label: t('backToRecord') }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 3 }}>
-        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>
-          {t('newEntry')}
-        </Button>
-        <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          <LockOutlined fontSize="small" aria-hidden />
-          {t('privateByDefault')}
-        </Typography>
-      </Box>
+      {readOnly && <ReadOnlyNotice />}
+      {canWrite && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 3 }}>
+          <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>
+            {t('newEntry')}
+          </Button>
+          {canSeePrivate && (
+            <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              <LockOutlined fontSize="small" aria-hidden />
+              {t('privateByDefault')}
+            </Typography>
+          )}
+        </Box>
+      )}
       {notice && (
         <Alert severity="success" onClose={() => setNotice('')} sx={{ mb: 3 }}>
           {notice}
@@ -176,6 +184,7 @@ export default function JournalPage() {
 }
 
 function EntryCard({ entry, language, onTag, onEdit, onDelete }: { entry: JournalEntry; language: string; onTag: (tag: string) => void; onEdit: () => void; onDelete: () => void }) {
+  const { canWrite } = useRecordAccess();
   const { t } = useTranslation('journal');
   const headingId = useId();
   return (
@@ -210,14 +219,14 @@ function EntryCard({ entry, language, onTag, onEdit, onDelete }: { entry: Journa
           ))}
         </Box>
       )}
-      <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
+      {canWrite && (<Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
         <Button size="small" startIcon={<EditOutlined />} onClick={onEdit} aria-label={t('editOf', { title: entry.title })}>
           {t('edit')}
         </Button>
         <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={onDelete} aria-label={t('deleteOf', { title: entry.title })}>
           {t('delete.button')}
         </Button>
-      </Box>
+      </Box>)}
     </Paper>
   );
 }

@@ -29,6 +29,8 @@ import { useProviderTypeReasons } from '../api/get-provider-type-reasons';
 import { useJoinQueue } from '../api/join-queue';
 import { chatStore, useChatState, type ChatState } from '../chat-store';
 import { openChatDialog } from './chat-dialog';
+import { useRecordAccess } from '../../../lib/record-access';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
 
 const NAMESPACES = ['liveHelp', 'chat', 'validation'] as const;
 
@@ -45,6 +47,7 @@ export default function PeerCoachingPage() {
   const { pathname } = useLocation();
   const inProgressRoute = pathname.endsWith('/chat-in-progress');
   const inProgress = chat.chatDetails !== null && !chat.ended;
+  const { readOnly } = useRecordAccess();
 
   useEffect(() => {
     if (!inProgressRoute) return;
@@ -59,7 +62,7 @@ export default function PeerCoachingPage() {
       <Alert severity="info" variant="outlined" role="note" sx={{ mb: 3 }}>
         {t('emergency')}
       </Alert>
-      {inProgress ? <InProgressCard chat={chat} /> : <StartChatForm />}
+      {inProgress ? <InProgressCard chat={chat} /> : readOnly ? <ReadOnlyNotice chat /> : <StartChatForm />}
       <Box sx={{ mt: 3 }}>
         <Link component={RouterLink} to={paths.chatHistory(clientId)}>
           {t('historyLink')}

@@ -33,6 +33,7 @@ import { paths } from '../../../lib/paths';
 import { categoryName } from '../../../lib/record-text';
 import { useExportFhir } from '../api/export-fhir';
 import { useImportFhir, usePreviewFhirImport, type FhirBundle } from '../api/import-fhir';
+import { useRecordAccess } from '../../../lib/record-access';
 
 const NAMESPACES = ['recordTransfer', 'records', 'healthRecords'] as const;
 const ACCEPTED = '.json,application/json,application/fhir+json';
@@ -55,13 +56,15 @@ function fileStem(first: string | undefined, last: string | undefined): string {
 
 /** /health-record/fhir — the record as a FHIR R4 file, and another portal's FHIR file brought in after a preview. */
 export default function FhirTransferPage() {
+  // Importing writes records: not with read-only access to the viewed record.
+  const { canWrite } = useRecordAccess();
   const { t } = useTranslation(NAMESPACES);
   const { clientId } = useOrganizationContext();
   return (
     <HubPage pageTitle={t('recordTransfer:pageTitle')} intro={t('recordTransfer:intro')} maxWidth={1100} back={{ to: paths.healthRecords(clientId), label: t('healthRecords:backToOverview') }}>
       <Box sx={{ display: 'grid', gap: 3 }}>
         <ExportPanel />
-        <ImportPanel />
+        {canWrite && <ImportPanel />}
       </Box>
     </HubPage>
   );

@@ -22,6 +22,8 @@ import { useBookAppointment } from '../api/book-appointment';
 import { useProvider } from '../api/get-provider';
 import { useTelehealthQuery } from '../telehealth-query';
 import { SummaryList } from './summary-list';
+import { useRecordAccess } from '../../../lib/record-access';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
 
 /** /confirm-appointment — the chosen slot (slot of selectedProviderDetailsId on selectedDate), a reason for the visit, Confirm. */
 export default function ConfirmAppointmentPage() {
@@ -37,9 +39,12 @@ export default function ConfirmAppointmentPage() {
   const slot = availability.data?.slots.find((s) => s.availability_det_id === query.slot) ?? null;
   // A failure to book (the slot just taken) stays in view while the slots are read again.
   const [failure, setFailure] = useState<string | null>(null);
+  const { canWrite, readOnly } = useRecordAccess();
 
   let body;
-  if (!providerId || !day || !query.slot || provider.isError || availability.isError) {
+  if (readOnly) {
+    body = <ReadOnlyNotice chat />;
+  } else if (!providerId || !day || !query.slot || provider.isError || availability.isError) {
     body = (
       <Alert severity="error" action={<Button component={RouterLink} to={back.to}>{back.label}</Button>}>
         {t('loadFailed')}
@@ -58,7 +63,7 @@ export default function ConfirmAppointmentPage() {
       </Alert>
     );
   } else {
-    body = <ConfirmForm provider={provider.data} slot={slot} query={query} tz={tz} onTaken={setFailure} />;
+    body = canWrite && <ConfirmForm provider={provider.data} slot={slot} query={query} tz={tz} onTaken={setFailure} />;
   }
   return (
     <HubPage pageTitle={t('confirm.pageTitle')} back={back} maxWidth={720}>

@@ -22,6 +22,8 @@ import { groupSlotsByDay } from '../slots';
 import { useTelehealthQuery } from '../telehealth-query';
 import { ProviderDirectory } from './provider-directory';
 import { ProviderSummary } from './provider-summary';
+import { useRecordAccess } from '../../../lib/record-access';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
 
 /** /provider-details — a provider (selectedProviderDetailsId) and the free times of a day (selectedDate); without a provider, the search for one. */
 export default function ProviderDetailsPage() {
@@ -56,6 +58,7 @@ function ProviderDetails({ id, query }: { id: number; query: TelehealthQuery }) 
 }
 
 function ProviderPage({ provider, query, back }: { provider: Provider; query: TelehealthQuery; back: { to: string; label: string } }) {
+  const { canWrite, readOnly } = useRecordAccess();
   const { clientId } = useOrganizationContext();
   const { t, i18n } = useTranslation('telehealth');
   const navigate = useNavigate();
@@ -83,6 +86,7 @@ function ProviderPage({ provider, query, back }: { provider: Provider; query: Te
 
   return (
     <HubPage pageTitle={provider.provider_name} title={null} back={back} maxWidth={1000}>
+      {readOnly && <ReadOnlyNotice chat />}
       <Box sx={{ display: 'grid', gap: 3 }}>
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
           <ProviderSummary provider={provider} headingLevel="h1" size={88} />
@@ -144,8 +148,7 @@ function ProviderPage({ provider, query, back }: { provider: Provider; query: Te
                   {slots.map((slot) => (
                     <li key={slot.availability_det_id}>
                       <Button
-                        component={RouterLink}
-                        to={paths.confirmAppointment(clientId, withQuery({ slot: slot.availability_det_id }))}
+                        {...(canWrite ? { component: RouterLink, to: paths.confirmAppointment(clientId, withQuery({ slot: slot.availability_det_id })) } : { disabled: true })}
                         variant="outlined"
                         fullWidth
                         aria-label={t('details.slotLabel', { time: format.time(slot.start_time), day: format.day(day) })}

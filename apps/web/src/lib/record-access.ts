@@ -1,0 +1,97 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Patient } from '@healthbook/shared/contracts/records';
+import { api } from './api-client';
+import { queryKeys } from './query-keys';
+import { useViewingPatientId } from './viewing-patient';
+
+/** GET /api/v1/patients/: the user's own record first, then those they were let into (care network, family members). */
+export const listPatients = async () => {
+  const list = await api.get<Patient[]>('/api/v1/patients/');
+  return Array.isArray(list) ? list : [];
+};
+
+export const patientsQueryOptions = () => queryOptions({ queryKey: queryKeys.patients.list(), queryFn: listPatients, staleTime: 30_000 });
+
+/** How often the list is asked again while another's record is open: a removal shows within this time (ms). */
+export const ACCESS_POLL_MS = 15_000;
+
+/** What the signed-in user may do with the record this tab shows: the one answer every page asks. */
+export interface RecordAccess {
+  /** The patient being viewed (null: the user's own record). */
+  viewing: number | null;
+  /** That patient as the server lists it; null on one's own record or while the list loads. */
+  patient: Patient | null;
+  /** null while not known yet (the list is loading). */
+  access: Patient['access'] | null;
+  /** Another's record is open (care network, a family member). */
+  viewingOther: boolean;
+  /** Add, change and delete: records, documents, calendar, journal, insurance; book and cancel. */
+  canWrite: boolean;
+  /** Chat with providers and start telehealth: read-only individuals cannot communicate with providers (the Terms). */
+  canChat: boolean;
+  /** Mark things private ("for my eyes only"): only the patient themselves. */
+  canSeePrivate: boolean;
+  /** Access is known to be read-only: a page says so where its main action is missing. */
+  readOnly: boolean;
+}
+
+const OWN: RecordAccess = { viewing: null, patient: null, access: 'owner', viewingOther: false, canWrite: true, canChat: true, canSeePrivate: true, readOnly: false };
+
+/** The rights of an access level, as patients.policy.ts on the server decides them (the server enforces; this only hides what would be refused). */
+export function accessRights(access: Patient['access'] | null): Pick<RecordAccess, 'canWrite' | 'canChat' | 'canSeePrivate' | 'readOnly'> {
+  return {
+    canWrite: access === 'owner' || access === 'full',
+    canChat: access === 'owner' || access === 'full',
+    canSeePrivate: access === 'owner',
+    readOnly: access === 'read-only',
+  };
+}
+
+/**
+ * The one hook the features use to hide or disable their write controls: what the user may do
+ * with the record this tab views. It reads the list of records (kept current by the shell's
+ * poll), so a change of access (read-only ↔ full) shows at once. While the list loads on
+ * another's record, nothing is writable.
+ */
+export function useRecordAccess(): RecordAccess {
+  const viewing = useViewingPatientId();
+  const list = useQuery({ ...patientsQueryOptions(), enabled: viewing !== null });
+  if (viewing === null) return OWN;
+  const patient = list.data?.find((p) => p.patient_id === viewing) ?? null;
+  const access = patient?.access ?? null;
+  if (access === 'owner') return { ...OWN, viewing, patient };
+  return { viewing, patient, access, viewingOther: true, ...accessRights(access) };
+}
+
+/** The families of cached data that do not depend on whose record is viewed: kept when switching. */
+const KEPT = new Set<string>([
+  queryKeys.organizations.all[0],
+  queryKeys.users.all[0],
+  queryKeys.wizard.all[0],
+  queryKeys.profileQuestions.all[0],
+  queryKeys.welcomeMessages.all[0],
+  queryKeys.features.all[0],
+  queryKeys.operations.all[0],
+  queryKeys.help.all[0],
+  queryKeys.symptomChecker.all[0],
+  queryKeys.providerConsole.all[0],
+  queryKeys.chatConsole.all[0],
+  queryKeys.patients.all[0],
+]);
+
+/**
+ * After the viewed record changed: every cached answer about a patient is dropped (the pages
+ * still open fetch theirs again, now for the other record); the session's, the organisation's,
+ * the user's and the features' data stay. The list of records is asked again.
+ */
+export async function resetRecordData(client: QueryClient): Promise<void> {
+  await client.cancelQueries({ predicate: (q) => !KEPT.has(String(q.queryKey[0])) });
+  client.removeQueries({ predicate: (q) => !KEPT.has(String(q.queryKey[0])) && q.getObserversCount() === 0 });
+  await Promise.all([
+    client.resetQueries({ predicate: (q) => !KEPT.has(String(q.queryKey[0])) }),
+    client.invalidateQueries({ queryKey: queryKeys.patients.all }),
+  ]);
+}
+
+/** A patient's name as the banner and the switcher say it. */
+export const patientName = (p: Pick<Patient, 'first_name' | 'last_name'>) => `${p.first_name} ${p.last_name}`.trim();
