@@ -8,6 +8,7 @@ export function useDeleteFamilyMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteFamilyMember,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.familyMembers.all }),
+    // The records switcher lists family members too.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.familyMembers.all }), queryClient.invalidateQueries({ queryKey: queryKeys.patients.all })]),
   });
 }

@@ -11,6 +11,7 @@ export function useSaveFamilyMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveFamilyMember,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.familyMembers.all }),
+    // The records switcher lists family members too.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.familyMembers.all }), queryClient.invalidateQueries({ queryKey: queryKeys.patients.all })]),
   });
 }
