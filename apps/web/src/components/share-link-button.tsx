@@ -7,6 +7,7 @@ import Share from '@mui/icons-material/Share';
 import { useHubFeatures } from '../lib/hub-features';
 import { useOrganizationContext } from '../lib/organization-context';
 import { paths, type ShareNewQuery } from '../lib/paths';
+import { useRecordAccess } from '../lib/record-access';
 
 export interface ShareLinkButtonProps {
   /** What the new share starts with chosen. */
@@ -28,7 +29,9 @@ export function ShareLinkButton({ query = {}, name, iconOnly = false, variant = 
   // The sharing texts load beside the page, without holding it up.
   const { t, i18n, ready } = useTranslation('sharing', { useSuspense: false });
   const features = useHubFeatures(org.org, i18n.resolvedLanguage ?? 'en');
-  if (!ready || features.status('share-record') !== 'active') return null;
+  // Sharing the viewed record makes something new of it: not with read-only access.
+  const { canWrite } = useRecordAccess();
+  if (!ready || !canWrite || features.status('share-record') !== 'active') return null;
   const to = paths.shareNew(clientId, query);
   const text = name ? t('shareNamed', { name }) : t('shareButton');
   if (iconOnly)
