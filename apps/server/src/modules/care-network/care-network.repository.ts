@@ -75,6 +75,28 @@ export type NewCareInvitation = {
 const LIVE = ['pending', 'active'] as const;
 
 /** The care network of one organisation's patients (patient_grants): every query filters by the organisation. */
+/** A grant's columns with its account's names (the account that accepted it, if any). */
+const GRANT_COLUMNS = [
+  'g.id',
+  'g.org_id',
+  'g.patient_id',
+  'g.kind',
+  'g.grantee_user_id',
+  'g.invited_by',
+  'g.name',
+  'g.email',
+  'g.access',
+  'g.categories',
+  'g.status',
+  'g.expires_at',
+  'g.created_at',
+  'g.accepted_at',
+  'g.ended_at',
+  'a.first_name as account_first_name',
+  'a.last_name as account_last_name',
+  'a.email as account_email',
+] as const;
+
 export class CareNetworkRepository {
   constructor(
     private readonly db: Db,
@@ -85,26 +107,7 @@ export class CareNetworkRepository {
     return this.db
       .selectFrom('patient_grants as g')
       .leftJoin('users as a', 'a.id', 'g.grantee_user_id')
-      .select([
-        'g.id',
-        'g.org_id',
-        'g.patient_id',
-        'g.kind',
-        'g.grantee_user_id',
-        'g.invited_by',
-        'g.name',
-        'g.email',
-        'g.access',
-        'g.categories',
-        'g.status',
-        'g.expires_at',
-        'g.created_at',
-        'g.accepted_at',
-        'g.ended_at',
-        'a.first_name as account_first_name',
-        'a.last_name as account_last_name',
-        'a.email as account_email',
-      ])
+      .select(GRANT_COLUMNS)
       .where('g.org_id', '=', this.scope.orgId)
       .$castTo<CareGrantRow>();
   }
@@ -341,26 +344,7 @@ export class PublicCareInvitationsRepository {
     return this.db
       .selectFrom('patient_grants as g')
       .leftJoin('users as a', 'a.id', 'g.grantee_user_id')
-      .select([
-        'g.id',
-        'g.org_id',
-        'g.patient_id',
-        'g.kind',
-        'g.grantee_user_id',
-        'g.invited_by',
-        'g.name',
-        'g.email',
-        'g.access',
-        'g.categories',
-        'g.status',
-        'g.expires_at',
-        'g.created_at',
-        'g.accepted_at',
-        'g.ended_at',
-        'a.first_name as account_first_name',
-        'a.last_name as account_last_name',
-        'a.email as account_email',
-      ])
+      .select(GRANT_COLUMNS)
       .where('g.token_hash', '=', tokenHash)
       .where('g.kind', '=', 'invitation')
       .$castTo<CareGrantRow>()
