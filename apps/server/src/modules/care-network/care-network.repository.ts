@@ -284,7 +284,7 @@ export class CareNetworkRepository {
 
   /**
    * A patient's audit trail as others made it: every row about the patient whose actor is not the
-   * patient's own account (care network, providers, share recipients), newest first.
+   * patient's own account (care network, providers, share recipients), newest first; refusals too.
    */
   async accessLog(patientId: number, patientUserId: number, limit: number, offset: number): Promise<{ count: number; rows: AccessLogRow[] }> {
     const base = this.db
@@ -292,7 +292,9 @@ export class CareNetworkRepository {
       .where('l.org_id', '=', this.scope.orgId)
       .where('l.subject', '=', `patient:${patientId}`)
       .where(sql<boolean>`l.subject like 'patient:%'`)
-      .where(sql<boolean>`l.actor_user_id is distinct from ${patientUserId}`);
+      .where(sql<boolean>`l.actor_user_id is distinct from ${patientUserId}`)
+      // The patient's own calendar subscription (their private feed address) is not someone else.
+      .where('l.action', '<>', 'calendar_feed_read');
     const [counted, rows] = await Promise.all([
       base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
       base

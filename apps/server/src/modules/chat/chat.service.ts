@@ -164,9 +164,10 @@ export class ChatService {
     return grant;
   }
 
-  private senderNameFor(actor: Actor, grant: PatientGrant): string {
+  /** How the other side sees the patient's side: the patient, or "Anna Smith for John Doe" (someone of the care network acting for them). */
+  private senderNameFor(actor: Actor, grant: PatientGrant, lang: Language): string {
     const patient = personName(grant.patient);
-    return grant.isOwner ? patient : `${personName(actor.user)} (${patient})`;
+    return grant.isOwner ? patient : translate(lang, 'chat:actingFor', { carer: personName(actor.user), patient });
   }
 
   private details(actor: Actor, view: ConversationView, position: number | null, lang: Language): ChatDetails {
@@ -273,7 +274,7 @@ export class ChatService {
     } else if ((query.providerType && query.providerType !== open.provider_type) || (query.reason && query.reason !== open.reason)) {
       return 'mismatch';
     }
-    return { actor, role: 'patient', lang: ctx.lang, name: this.senderNameFor(actor, grant), types: [], conversationId: open.id, actingCtx: grant.isOwner ? undefined : ctx };
+    return { actor, role: 'patient', lang: ctx.lang, name: this.senderNameFor(actor, grant, ctx.lang), types: [], conversationId: open.id, actingCtx: grant.isOwner ? undefined : ctx };
   }
 
   /** The conversations a socket is in: the patient's one, a staff member's active ones. */
@@ -466,7 +467,7 @@ export class ChatService {
       const open = await repo.openForPatient(grant.patient.id);
       if (!open || (body.conversation_id !== undefined && open.id !== body.conversation_id)) throw new HttpError(404, 'errors:chatNotOpen');
       conversation = open;
-      by = { userId: ctx.actor.userId, name: this.senderNameFor(ctx.actor, grant) };
+      by = { userId: ctx.actor.userId, name: this.senderNameFor(ctx.actor, grant, ctx.lang) };
       reason = 'patient';
     }
     if (conversation.status === 'ended') throw new HttpError(404, 'errors:chatNotOpen');
