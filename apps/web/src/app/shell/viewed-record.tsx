@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -9,11 +10,12 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
+import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import Check from '@mui/icons-material/Check';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import type { Patient } from '@healthbook/shared/contracts/records';
-import { FlashMessage, type Flash } from '../../components/flash-message';
+import type { Flash } from '../../components/flash-message';
 import { paths } from '../../lib/paths';
 import { ACCESS_POLL_MS, patientName, patientsQueryOptions, resetRecordData, useRecordAccess } from '../../lib/record-access';
 import { useViewingPatientId, viewingPatient } from '../../lib/viewing-patient';
@@ -65,10 +67,23 @@ export function useViewedRecordWatch(clientId: string, enabled: boolean): Flash 
   return message;
 }
 
-/** The message that access ended, shown once over whatever page the tab is on. */
+/**
+ * The message that access ended, shown once over whatever page the tab is on (its own snackbar:
+ * a page's FlashMessage shows what a navigation carries, this one nothing else).
+ */
 export function AccessEndedMessage({ message }: { message: Flash | null }) {
   const [closed, setClosed] = useState<Flash | null>(null);
-  return <FlashMessage message={message && message !== closed ? message : null} onClose={() => setClosed(message)} />;
+  const shown = message && message !== closed ? message : null;
+  const close = () => setClosed(message);
+  return (
+    <Snackbar open={shown !== null} autoHideDuration={10_000} onClose={(_e, reason) => reason !== 'clickaway' && close()} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+      {shown ? (
+        <Alert severity={shown.severity} variant="filled" onClose={close} sx={{ width: '100%' }}>
+          {shown.text}
+        </Alert>
+      ) : undefined}
+    </Snackbar>
+  );
 }
 
 /**

@@ -217,15 +217,17 @@ function RecordForm({ category, record }: { category: CategoryDefinition; record
               </Box>
             ),
           )}
-          {canSeePrivate && (<Box sx={{ gridColumn: '1 / -1' }}>
-            <FormControlLabel
-              control={<Checkbox checked={values.private === true} onChange={(e) => set('private', e.target.checked)} name="private" slotProps={{ input: { 'aria-describedby': 'private-hint' } }} />}
-              label={fieldLabel(t, category, 'private')}
-            />
-            <FormHelperText id="private-hint" sx={{ mt: -0.5, ml: 4 }}>
-              {t('records:hints.private')}
-            </FormHelperText>
-          </Box>)}
+          {canSeePrivate && (
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              <FormControlLabel
+                control={<Checkbox checked={values.private === true} onChange={(e) => set('private', e.target.checked)} name="private" slotProps={{ input: { 'aria-describedby': 'private-hint' } }} />}
+                label={fieldLabel(t, category, 'private')}
+              />
+              <FormHelperText id="private-hint" sx={{ mt: -0.5, ml: 4 }}>
+                {t('records:hints.private')}
+              </FormHelperText>
+            </Box>
+          )}
         </Box>
         <Stack direction="row" spacing={1.5} sx={{ mt: 3, justifyContent: 'flex-end' }}>
           <Button onClick={() => void navigate(back)}>{t('healthRecords:form.cancel')}</Button>

@@ -93,14 +93,16 @@ export function InsuranceCardView({ card, onEdit, onDelete }: InsuranceCardViewP
         <CardPhoto url={card.front?.url ?? null} sideLabel={t('front')} insurer={card.insurer} />
         <CardPhoto url={card.back?.url ?? null} sideLabel={t('back')} insurer={card.insurer} />
       </Box>
-      {canWrite && (<Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-        <Button startIcon={<Edit aria-hidden />} onClick={onEdit} aria-label={t('editLabel', { insurer: card.insurer })}>
-          {t('edit')}
-        </Button>
-        <Button startIcon={<Delete aria-hidden />} color="error" onClick={onDelete} aria-label={t('deleteLabel', { insurer: card.insurer })}>
-          {t('delete')}
-        </Button>
-      </Box>)}
+      {canWrite && (
+        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+          <Button startIcon={<Edit aria-hidden />} onClick={onEdit} aria-label={t('editLabel', { insurer: card.insurer })}>
+            {t('edit')}
+          </Button>
+          <Button startIcon={<Delete aria-hidden />} color="error" onClick={onDelete} aria-label={t('deleteLabel', { insurer: card.insurer })}>
+            {t('delete')}
+          </Button>
+        </Box>
+      )}
     </Paper>
   );
 }

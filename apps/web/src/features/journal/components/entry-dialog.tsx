@@ -152,10 +152,12 @@ export function EntryDialog({ entry, onClose, onSaved }: EntryDialogProps) {
             error={Boolean(errors.tags)}
             helperText={errors.tags ?? t('form.tagsHelp')}
           />
-          {canSeePrivate && (<FormControl>
-            <FormControlLabel control={<Switch checked={shared} onChange={(e) => setShared(e.target.checked)} name="shared" />} label={t('form.shared')} />
-            <FormHelperText sx={{ mx: 0 }}>{shared ? t('form.sharedHelpOn') : t('form.sharedHelpOff')}</FormHelperText>
-          </FormControl>)}
+          {canSeePrivate && (
+            <FormControl>
+              <FormControlLabel control={<Switch checked={shared} onChange={(e) => setShared(e.target.checked)} name="shared" />} label={t('form.shared')} />
+              <FormHelperText sx={{ mx: 0 }}>{shared ? t('form.sharedHelpOn') : t('form.sharedHelpOff')}</FormHelperText>
+            </FormControl>
+          )}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose}>{t('form.cancel')}</Button>

@@ -219,14 +219,16 @@ function EntryCard({ entry, language, onTag, onEdit, onDelete }: { entry: Journa
           ))}
         </Box>
       )}
-      {canWrite && (<Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
-        <Button size="small" startIcon={<EditOutlined />} onClick={onEdit} aria-label={t('editOf', { title: entry.title })}>
-          {t('edit')}
-        </Button>
-        <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={onDelete} aria-label={t('deleteOf', { title: entry.title })}>
-          {t('delete.button')}
-        </Button>
-      </Box>)}
+      {canWrite && (
+        <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
+          <Button size="small" startIcon={<EditOutlined />} onClick={onEdit} aria-label={t('editOf', { title: entry.title })}>
+            {t('edit')}
+          </Button>
+          <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={onDelete} aria-label={t('deleteOf', { title: entry.title })}>
+            {t('delete.button')}
+          </Button>
+        </Box>
+      )}
     </Paper>
   );
 }
