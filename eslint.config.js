@@ -44,6 +44,40 @@ const webImportZones = {
   },
 };
 
+/**
+ * The one door to a patient's data (apps/server/src/modules/patients/patient-scope.ts): a
+ * PatientScope is minted by the patients policy (PatientsService.open) and, for a verified
+ * recipient, by the sharing service; the patient's own scope for system work (ownerScope) only by
+ * the demo seed and the calendar feed read by its secret address. Nowhere else, and never by a
+ * type assertion.
+ */
+const SCOPE_MINTERS = {
+  PatientScope: ['apps/server/src/modules/patients/patient-scope.ts', 'apps/server/src/modules/patients/patients.service.ts', 'apps/server/src/modules/sharing/sharing.service.ts'],
+  ownerScope: ['apps/server/src/modules/patients/patient-scope.ts', 'apps/server/src/db/seed/demo.ts', 'apps/server/src/modules/calendar/calendar-feed.service.ts'],
+};
+const patientScopeDoor = {
+  meta: { type: 'problem', schema: [], docs: { description: 'a PatientScope is made only by the patients policy (and the sharing service for a recipient)' } },
+  create(context) {
+    const file = path.relative(import.meta.dirname, context.filename).split(path.sep).join('/');
+    const allowed = (name) => SCOPE_MINTERS[name].includes(file);
+    return {
+      NewExpression(node) {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'PatientScope' && !allowed('PatientScope'))
+          context.report({ node, message: 'A PatientScope comes from PatientsService.open (the patients policy), never from `new` here.' });
+      },
+      CallExpression(node) {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'ownerScope' && !allowed('ownerScope'))
+          context.report({ node, message: "ownerScope is the system's own work for a patient: ask PatientsService.open for a request's scope." });
+      },
+      TSAsExpression(node) {
+        const t = node.typeAnnotation;
+        if (t.type === 'TSTypeReference' && t.typeName.type === 'Identifier' && t.typeName.name === 'PatientScope')
+          context.report({ node, message: 'A PatientScope is never made by a type assertion.' });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'data/**', '.bench/**'] },
   js.configs.recommended,
@@ -94,6 +128,11 @@ export default tseslint.config(
         { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'Build queries in a *.repository.ts, scoped to an organisation.' },
       ],
     },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    plugins: { server: { rules: { 'patient-scope-door': patientScopeDoor } } },
+    rules: { 'server/patient-scope-door': 'error' },
   },
   {
     // Server: nothing but config.ts reads process.env.

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORY_KEYS, PATIENT_HEADER, translate } from '@healthbook/shared';
+import { AREA_RULES, CATEGORY_KEYS, PATIENT_HEADER, reachesArea, translate, type PatientDataArea } from '@healthbook/shared';
 import type { RouteEntry } from '../src/app';
 import { useTestApp } from './build-app';
 import { PNG_1X1, bearer, buildGrant, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
@@ -29,8 +29,13 @@ import { minimalRecord } from './record-samples';
 
 const t = useTestApp();
 
-type Actor = 'owner' | 'full' | 'ro' | 'removed' | 'pending' | 'foreign' | 'stranger';
-const ACTORS: Actor[] = ['owner', 'full', 'ro', 'removed', 'pending', 'foreign', 'stranger'];
+type Actor = 'owner' | 'full' | 'ro' | 'limited' | 'limitedRo' | 'removed' | 'pending' | 'foreign' | 'stranger';
+const ACTORS: Actor[] = ['owner', 'full', 'ro', 'limited', 'limitedRo', 'removed', 'pending', 'foreign', 'stranger'];
+/** The two grants limited to one category (allergies): full and read-only. */
+const LIMITED: Partial<Record<Actor, { access: 'full' | 'read-only'; categories: string[] }>> = {
+  limited: { access: 'full', categories: ['allergy'] },
+  limitedRo: { access: 'read-only', categories: ['allergy'] },
+};
 /** What a route does with the patient's data (or why it does nothing with it). */
 type Kind = 'read' | 'write' | 'chat' | 'assessments' | 'assessments-write' | 'own-account' | 'not-patient-data';
 
@@ -54,7 +59,7 @@ interface Fixtures {
   orgId: number;
   patient: BuiltUser;
   patientId: number;
-  users: Record<Actor | 'limited' | 'doctor' | 'coach', BuiltUser>;
+  users: Record<Actor | 'doctor' | 'coach', BuiltUser>;
   tokens: Record<string, string>;
   /** One public record of every category. */
   records: Record<string, number>;
@@ -87,7 +92,7 @@ function multipart(file: Buffer, fields: Record<string, string> = {}, filename =
 }
 
 /** A request as an actor: the owner acts on their own record (no selection), everyone else names the patient with X-Patient-Id. */
-function send(who: Actor | 'limited' | 'doctor', req: Req, select: 'header' | 'none' = who === 'owner' ? 'none' : 'header') {
+function send(who: Actor | 'doctor', req: Req, select: 'header' | 'none' = who === 'owner' ? 'none' : 'header') {
   return t.app.inject({
     method: req.method,
     url: req.url,
@@ -153,6 +158,7 @@ beforeAll(async () => {
     stranger: await buildUser(t.app, { org, first_name: 'Sam', last_name: 'Stranger' }),
     foreign: await buildUser(t.app, { org: other, first_name: 'Fred', last_name: 'Foreign' }),
     limited: await buildUser(t.app, { org, first_name: 'Lia', last_name: 'Limited' }),
+    limitedRo: await buildUser(t.app, { org, first_name: 'Lou', last_name: 'Limited-Reader' }),
     doctor: await buildUser(t.app, { org, first_name: 'Anna', last_name: 'Doctor', roles: ['professional', 'provider'] }),
     coach: await buildUser(t.app, { org, first_name: 'Cole', last_name: 'Coach', roles: ['professional', 'coach'] }),
   };
@@ -164,6 +170,7 @@ beforeAll(async () => {
   // Forged: a row of the other organisation naming this organisation's patient.
   await buildGrant(t.app, { patient: patientRow, grantee: users.foreign, access: 'full', org_id: other.id });
   await buildGrant(t.app, { patient: patientRow, grantee: users.limited, access: 'full', categories: ['allergy'] });
+  await buildGrant(t.app, { patient: patientRow, grantee: users.limitedRo, access: 'read-only', categories: ['allergy'] });
 
   const tokens: Record<string, string> = {};
   for (const [name, user] of Object.entries(users)) tokens[name] = (await signIn(t.app, { email: user.email, password: user.password, org_id: user.org_id })).access;
@@ -432,23 +439,58 @@ async function fingerprint(): Promise<string> {
 
 const EN = (k: string) => translate('en', `errors:${k}`);
 
-/** The answer an actor must get from a route of a kind: a 2xx, or a refusal (status and the detail's key). */
-function expected(kind: Kind, who: Actor): { ok: true } | { ok: false; status: number; detail?: string } {
+/**
+ * Where a route reaches into the patient's data: its area (packages/shared patient-data.ts) and,
+ * for records and documents, the category of what it targets ('none': a folder or a new document
+ * on no record; 'loose': an existing document on no record; undefined: a list, which a limited
+ * grant sees filtered).
+ */
+function placeOf(route: string): { area: PatientDataArea; target?: string; writesTo?: PatientDataArea } {
+  const url = route.slice(route.indexOf(' ') + 1);
+  const record = /^\/api\/v1\/hr\/([a-z]+)\/(:id\/)?/.exec(url);
+  if (record && (CATEGORY_KEYS as readonly string[]).includes(record[1]!)) return { area: 'records', ...(record[2] || route.startsWith('POST') ? { target: record[1] } : {}) };
+  if (url.startsWith('/api/v1/hr/:id/attachment/') || url.startsWith('/api/v1/hr/attachment/')) return { area: 'documents', target: 'condition' };
+  if (url === '/api/v1/symptom-checker/save/') return { area: 'records', target: 'symptom' };
+  if (url === '/api/v1/fhir/import/') return { area: 'records', target: 'allergy' };
+  if (url.startsWith('/api/v1/hr/') || url.startsWith('/api/v1/fhir/')) return { area: 'records' };
+  if (url.startsWith('/api/v1/documents/folders/')) return { area: 'documents', ...(route.startsWith('GET') ? {} : { target: 'none' }) };
+  if (url === '/api/v1/documents/') return { area: 'documents', ...(route.startsWith('GET') ? {} : { target: 'none' }) };
+  // The matrix's document by id is one on no record: not there for a limited grant.
+  if (url.startsWith('/api/v1/documents/')) return { area: 'documents', target: 'loose' };
+  if (url.startsWith('/api/v1/patients/')) return { area: 'profile' };
+  if (url.startsWith('/api/v1/journal/')) return { area: 'journal' };
+  if (url.startsWith('/api/v1/insurance/')) return { area: 'insurance' };
+  if (url.startsWith('/api/v1/calendar/')) return { area: 'calendar' };
+  if (url.startsWith('/api/v1/appointments/') || url.startsWith('/api/v1/provider/')) return { area: 'appointments' };
+  // Saving a chat's file reads the chat and writes a document into the Document Center.
+  if (url === '/api/v1/chat/files/:id/save/') return { area: 'chat', writesTo: 'documents' };
+  if (url.startsWith('/api/v1/chat/') || url.startsWith('/api/v1/peercoaching/')) return { area: 'chat' };
+  if (url.startsWith('/api/v1/surveys/')) return { area: 'assessments' };
+  if (url.startsWith('/api/v1/sharing/')) return { area: 'shares' };
+  throw new Error(`no area for ${route}: say where it reaches in placeOf`);
+}
+
+const isWrite = (kind: Kind) => kind === 'write' || kind === 'chat' || kind === 'assessments-write';
+
+/**
+ * The answer an actor must get from a route: a 2xx, or a refusal (status and the detail's key).
+ * Derived from the same rules the policy applies (AREA_RULES), never restated here: someone not
+ * let in gets 404; an area the grant does not reach, 403 with the area's reason; a write by a
+ * reader, 403; a record or document of a category a limited grant does not reach, 404 (a folder
+ * or a loose document's change, 403: not the grant's).
+ */
+function expected(route: string, kind: Kind, who: Actor): { ok: true } | { ok: false; status: number; detail?: string } {
   if (who === 'owner' || who === 'full') return { ok: true };
-  if (who !== 'ro') return { ok: false, status: 404 };
-  switch (kind) {
-    case 'read':
-      return { ok: true };
-    case 'write':
-    case 'assessments-write':
-      return { ok: false, status: 403, detail: EN('readOnlyAccess') };
-    case 'chat':
-      return { ok: false, status: 403, detail: EN('chatReadOnly') };
-    case 'assessments':
-      return { ok: false, status: 403, detail: EN('assessmentsNotShared') };
-    default:
-      throw new Error(kind);
+  const grant = who === 'ro' ? { access: 'read-only' as const, categories: null } : LIMITED[who];
+  if (!grant) return { ok: false, status: 404 };
+  const { area, target, writesTo } = placeOf(route);
+  const rule = AREA_RULES[area];
+  if (!reachesArea(grant, area)) return { ok: false, status: 403, detail: EN(rule.refusal) };
+  if (isWrite(kind) && grant.access === 'read-only') return { ok: false, status: 403, detail: EN(AREA_RULES[writesTo ?? area].writeRefusal) };
+  if (grant.categories && target !== undefined && !grant.categories.includes(target)) {
+    return target === 'none' && isWrite(kind) ? { ok: false, status: 403, detail: EN('areaNotShared') } : { ok: false, status: 404 };
   }
+  return { ok: true };
 }
 
 describe('the care-network grant matrix', () => {
@@ -474,7 +516,7 @@ describe('the care-network grant matrix', () => {
       if (!entry?.make) continue;
       for (const who of ACTORS) {
         const req = await entry.make(who);
-        const want = expected(entry.kind, who);
+        const want = expected(key(route), entry.kind, who);
         const before = want.ok ? '' : await fingerprint();
         const res = await send(who, req);
         calls++;
@@ -659,16 +701,32 @@ describe('a grant limited to allergies sees allergies only', () => {
     expect(words).not.toContain(String(minimalRecord('immunization').vaccine_name));
     expect(words).not.toContain('GAD-7');
 
+    // The share list is not a category: a limited grant makes no share, not even of its own categories.
     const before = await fingerprint();
-    const other = await as({ method: 'POST', url: '/api/v1/sharing/', payload: { recipient_name: 'Dr Grey', recipient_email: 'grey@clinic.example', categories: ['condition'] } });
-    expect(other.statusCode, other.body).toBe(400);
-    const byId = await as({ method: 'POST', url: '/api/v1/sharing/', payload: { recipient_name: 'Dr Grey', recipient_email: 'grey@clinic.example', categories: [], record_ids: [fx.records.condition] } });
-    expect(byId.statusCode).toBe(400);
-    const doc = await as({ method: 'POST', url: '/api/v1/sharing/', payload: { recipient_name: 'Dr Grey', recipient_email: 'grey@clinic.example', kind: 'documents', categories: [], document_ids: [conditionDoc] } });
-    expect(doc.statusCode).toBe(400);
+    for (const payload of [
+      { recipient_name: 'Dr Grey', recipient_email: 'grey@clinic.example', categories: ['allergy'] },
+      { recipient_name: 'Dr Grey', recipient_email: 'grey@clinic.example', categories: ['condition'] },
+      { recipient_name: 'Dr Grey', recipient_email: 'grey@clinic.example', kind: 'documents', categories: [], document_ids: [allergyDoc] },
+    ]) {
+      const res = await as({ method: 'POST', url: '/api/v1/sharing/', payload });
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json<{ detail: string }>().detail).toBe(EN('sharesNotShared'));
+    }
     expect(await fingerprint()).toBe(before);
-    const allergies = await as({ method: 'POST', url: '/api/v1/sharing/', payload: { recipient_name: 'Dr Grey', recipient_email: 'grey@clinic.example', categories: ['allergy'] } });
-    expect(allergies.statusCode, allergies.body).toBe(201);
+  });
+
+  it('a FHIR import adds records of its categories only (another category is skipped, as a direct create is refused)', async () => {
+    const bundle = await asOwner<object>('GET', '/api/v1/fhir/export/?types=condition,allergy&assessments=false');
+    const conditionCount = async () => (await t.db.selectFrom('health_records').select('id').where('patient_id', '=', fx.patientId).where('category', '=', 'condition').execute()).length;
+    const conditionsBefore = await conditionCount();
+    const preview = (await as({ method: 'POST', url: '/api/v1/fhir/import/', payload: { bundle } })).json<{ items: Array<{ key: string; category: string | null; status: string; reason: string | null }> }>();
+    const conditions = preview.items.filter((i) => i.category === 'condition');
+    expect(conditions.length).toBeGreaterThan(0);
+    for (const item of conditions) expect([item.status, item.reason]).toEqual(['skipped', translate('en', 'records:fhir.categoryNotShared')]);
+    const accepted = await as({ method: 'POST', url: '/api/v1/fhir/import/', payload: { bundle, accept: preview.items.map((i) => i.key) } });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await conditionCount()).toBe(conditionsBefore);
+    expect((await send('limitedRo', { method: 'POST', url: '/api/v1/fhir/import/', payload: { bundle } })).statusCode).toBe(403);
   });
 
   it('assessments (not a category it was given): refused as for read-only (403)', async () => {

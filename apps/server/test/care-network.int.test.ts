@@ -493,6 +493,11 @@ describe('chatting for the patient on an open socket', () => {
       const refused = await socket.nextOf(['error', 'ack']);
       expect(refused.type).toBe('error');
       expect(await t.db.selectFrom('chat_messages').select('id').where('client_message_id', '=', 'bob-msg-0002').execute()).toEqual([]);
+      // Ending the patient's chat is asked again too (the socket keeps no earlier answer): refused, the chat goes on.
+      socket.send({ action: 'endChat' });
+      expect((await socket.nextOf(['error', 'ended'])).type).toBe('error');
+      const still = await t.db.selectFrom('chat_conversations').select('status').where('id', '=', details.conversation_id).executeTakeFirstOrThrow();
+      expect(still.status).toBe('active');
     } finally {
       socket.close();
       await call('john', 'DELETE', `/api/v1/care-network/${member.id}/`);

@@ -34,3 +34,4 @@ export * from './contracts/care-network';
 export * from './contracts/connection-hub';
 export * from './family-members';
 export * from './contracts/family-members';
+export * from './patient-data';

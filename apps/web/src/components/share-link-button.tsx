@@ -30,7 +30,8 @@ export function ShareLinkButton({ query = {}, name, iconOnly = false, variant = 
   const { t, i18n, ready } = useTranslation('sharing', { useSuspense: false });
   const features = useHubFeatures(org.org, i18n.resolvedLanguage ?? 'en');
   // Sharing the viewed record makes something new of it: not with read-only access.
-  const { canWrite } = useRecordAccess();
+  const { writes } = useRecordAccess();
+  const canWrite = writes.shares;
   if (!ready || !canWrite || features.status('share-record') !== 'active') return null;
   const to = paths.shareNew(clientId, query);
   const text = name ? t('shareNamed', { name }) : t('shareButton');

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Patient } from '@healthbook/shared/contracts/records';
+import { rightsOf, type PatientDataArea } from '@healthbook/shared/patient-data';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 import { useViewingPatientId } from './viewing-patient';
@@ -33,19 +34,31 @@ export interface RecordAccess {
   canSeePrivate: boolean;
   /** Access is known to be read-only: a page says so where its main action is missing. */
   readOnly: boolean;
+  /** Area by area, what the user may read and change: the server's own rules (packages/shared patient-data.ts). */
+  reads: Readonly<Record<PatientDataArea, boolean>>;
+  writes: Readonly<Record<PatientDataArea, boolean>>;
 }
 
-const OWN: RecordAccess = { viewing: null, patient: null, access: 'owner', viewingOther: false, canWrite: true, canChat: true, canSeePrivate: true, readOnly: false };
-
-/** The rights of an access level, as patients.policy.ts on the server decides them (the server enforces; this only hides what would be refused). */
-export function accessRights(access: Patient['access'] | null): Pick<RecordAccess, 'canWrite' | 'canChat' | 'canSeePrivate' | 'readOnly'> {
+/**
+ * The rights of an access level and a grant's categories, from the same rules the server's
+ * patients policy applies (the server enforces; this only hides what would be refused). While
+ * the level is not known yet, nothing is readable or writable.
+ */
+export function accessRights(access: Patient['access'] | null, categories: readonly string[] | null = null): Pick<RecordAccess, 'canWrite' | 'canChat' | 'canSeePrivate' | 'readOnly' | 'reads' | 'writes'> {
+  const rights = access ? rightsOf({ access, categories }) : rightsOf({ access: 'read-only', categories: [] });
+  const known = access !== null;
+  const none = Object.fromEntries(Object.keys(rights.reads).map((a) => [a, false])) as Record<PatientDataArea, boolean>;
   return {
-    canWrite: access === 'owner' || access === 'full',
-    canChat: access === 'owner' || access === 'full',
-    canSeePrivate: access === 'owner',
+    canWrite: known && rights.writes.records,
+    canChat: known && rights.writes.chat,
+    canSeePrivate: known && rights.seesPrivate,
     readOnly: access === 'read-only',
+    reads: known ? rights.reads : none,
+    writes: known ? rights.writes : none,
   };
 }
+
+const OWN: RecordAccess = { viewing: null, patient: null, access: 'owner', viewingOther: false, ...accessRights('owner') };
 
 /**
  * The one hook the features use to hide or disable their write controls: what the user may do
@@ -60,7 +73,7 @@ export function useRecordAccess(): RecordAccess {
   const patient = list.data?.find((p) => p.patient_id === viewing) ?? null;
   const access = patient?.access ?? null;
   if (access === 'owner') return { ...OWN, viewing, patient };
-  return { viewing, patient, access, viewingOther: true, ...accessRights(access) };
+  return { viewing, patient, access, viewingOther: true, ...accessRights(access, patient?.categories ?? null) };
 }
 
 /** The families of cached data that do not depend on whose record is viewed: kept when switching. */

@@ -97,6 +97,7 @@ export const ShareSchema = z
     failed_attempts: z.number().int(),
     opened_count: z.number().int().describe('how many times the content was shown'),
     last_opened_at: z.string().nullable(),
+    shared_by: z.string().nullable().optional().describe('who made the share when it was not the patient (someone of their care network); null for the patient’s own'),
   })
   .meta({ id: 'Share' });
 export type Share = z.infer<typeof ShareSchema>;

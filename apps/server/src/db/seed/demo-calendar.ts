@@ -1,3 +1,4 @@
+import type { PatientScope } from '../../modules/patients/patient-scope';
 import { DateTime } from 'luxon';
 import type { CalendarEventBody } from '@healthbook/shared';
 import type { Db } from '../client';
@@ -74,7 +75,7 @@ const at = (today: string, days: number, hour: number, minute = 0) => DateTime.f
  * sessions, an exam, and a booked appointment with the general practitioner (the first free
  * slot from three days on), so that the drawer, the calendar and the dashboard show something.
  */
-export async function seedDemoCalendar(db: Db, who: { orgId: number; patientId: number; userId: number; providerId: number }, today: string): Promise<void> {
+export async function seedDemoCalendar(db: Db, who: { scope: PatientScope; orgId: number; patientId: number; userId: number; providerId: number }, today: string): Promise<void> {
   const events: CalendarEventBody[] = [
     {
       title: 'Levothyroxine 75 mcg',
@@ -106,7 +107,7 @@ export async function seedDemoCalendar(db: Db, who: { orgId: number; patientId: 
       timezone: DEMO_TIMEZONE,
     },
   ];
-  const calendar = new CalendarRepository(db, { orgId: who.orgId, patientId: who.patientId });
+  const calendar = new CalendarRepository(db, who.scope);
   const reminders = new RemindersRepository(db);
   const now = new Date();
   const horizon = new Date(now.getTime() + REMINDER_HORIZON_DAYS * 86_400_000);

@@ -22,7 +22,8 @@ import {
 import { FILE_TYPES, sniffFile, type FileType } from '../../lib/files/file-types';
 import { cleanFileName } from '../../modules/documents/documents.service';
 import { DocumentsRepository } from '../../modules/documents/documents.repository';
-import { RecordsRepository, type PatientScope } from '../../modules/records/records.repository';
+import { RecordsRepository } from '../../modules/records/records.repository';
+import type { PatientScope } from '../../modules/patients/patient-scope';
 import { toStoredRecord } from '../../modules/records/records.service';
 import type { Db } from '../client';
 import { CHEST_XRAY, greyscalePng, KNEE_XRAY, onePagePdf, type Drawing, type PdfPage } from './demo-files';
@@ -607,7 +608,11 @@ export const DEMO_CHARTS: Readonly<Record<string, (calendar: DemoCalendar) => De
 
 // --- Writing a chart ----------------------------------------------------------------------------
 
-export interface DemoPatient extends PatientScope {
+export interface DemoPatient {
+  /** The patient's own scope (the seed writes their chart as the system, for them). */
+  scope: PatientScope;
+  orgId: number;
+  patientId: number;
   /** The patient's own account: who entered the records and uploaded the files. */
   userId: number;
   dob: string;
@@ -661,7 +666,7 @@ export async function seedDemoRecords(trx: Db, put: (key: string, data: Buffer) 
   // are written at the same moment, and "recent" then goes by id.
   checked.sort((a, b) => a.date.localeCompare(b.date) || b.order - a.order);
 
-  const records = new RecordsRepository(trx, patient);
+  const records = new RecordsRepository(trx, patient.scope);
   const inserted: Array<{ id: number; category: string; values: RecordValues }> = [];
   for (const { category, values } of checked) {
     const row = await records.insert(toStoredRecord(category, values, today), patient.userId);
@@ -669,7 +674,7 @@ export async function seedDemoRecords(trx: Db, put: (key: string, data: Buffer) 
     inserted.push({ id: row.id, category: category.key, values });
   }
 
-  const documents = new DocumentsRepository(trx, patient);
+  const documents = new DocumentsRepository(trx, patient.scope);
   const folders = new Map<DemoFolder, number>();
   for (const name of FOLDERS) folders.set(name, (await documents.insertFolder(name)).id);
   for (const document of chart.documents) {

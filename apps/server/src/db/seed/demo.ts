@@ -14,6 +14,8 @@ import { seedDemoShares } from './demo-shares';
 import { seedDemoCareNetwork } from './demo-care-network';
 import { seedDemoAssessments, seedDemoOrganizationSurveys } from './demo-surveys';
 import { seedDemoHelp } from './demo-help';
+import { ownerScope } from '../../modules/patients/patient-scope';
+import { PatientsRepository } from '../../modules/patients/patients.repository';
 
 /** Demo organisations: complete branding, as a real tenant would have. */
 export const DEMO_ORGANIZATIONS = [
@@ -138,8 +140,8 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
       if (!chart) continue;
       const userId = users.find((u) => u.email === user.email)!.id;
       // Every account is a patient (a trigger makes the row).
-      const patient = await trx.selectFrom('patients').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow();
-      await seedDemoRecords(trx, put, { orgId: orgIds.get(user.org)!, patientId: patient.id, userId, dob: user.dob }, chart(calendar), today);
+      const patient = (await new PatientsRepository(trx, orgScope(orgIds.get(user.org)!)).findByUser(userId))!;
+      await seedDemoRecords(trx, put, { scope: ownerScope(patient, 'records'), orgId: patient.org_id, patientId: patient.id, userId, dob: user.dob }, chart(calendar), today);
     }
 
     const userIds = new Map(users.map((u) => [u.email, u.id]));
@@ -152,8 +154,8 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
     const healthbook = orgIds.get('healthbook')!;
     await seedDemoProviders(trx, healthbook, userIds, new Date());
     const maria = userIds.get('patient@healthbook.example')!;
-    const mariaPatient = await trx.selectFrom('patients').select('id').where('user_id', '=', maria).executeTakeFirstOrThrow();
-    await seedDemoCalendar(trx, { orgId: healthbook, patientId: mariaPatient.id, userId: maria, providerId: userIds.get('provider@healthbook.example')! }, today);
+    const mariaPatient = (await new PatientsRepository(trx, orgScope(healthbook)).findByUser(maria))!;
+    await seedDemoCalendar(trx, { scope: ownerScope(mariaPatient, 'calendar'), orgId: healthbook, patientId: mariaPatient.id, userId: maria, providerId: userIds.get('provider@healthbook.example')! }, today);
     await seedDemoShares(trx, { orgId: healthbook, patientId: mariaPatient.id, userId: maria });
     await seedDemoCareNetwork(trx, { orgId: healthbook, patientId: mariaPatient.id, userId: maria });
     await seedDemoAssessments(trx, { orgId: healthbook, patientId: mariaPatient.id, userId: maria, name: 'Maria Papadopoulou' });

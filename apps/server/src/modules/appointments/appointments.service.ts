@@ -80,7 +80,7 @@ export class AppointmentsService {
   }
 
   async book(ctx: SignedInContext, body: BookAppointmentBody, patientId?: number): Promise<AppointmentDetail> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
+    const grant = await this.patients.open(ctx, 'appointments', patientId, 'write');
     const orgId = grant.patient.org_id;
     const provider = await new ProvidersRepository(this.db, orgScope(orgId)).get(body.provider_id);
     if (!provider) throw new HttpError(404, 'errors:providerNotFound');
@@ -121,7 +121,7 @@ export class AppointmentsService {
     if (fromProvider) {
       if (!canCancelAsProvider(ctx.actor, found)) throw notFound();
     } else {
-      await this.patients.grant(ctx, found.patient_id, 'write');
+      await this.patients.open(ctx, 'appointments', found.patient_id, 'write');
     }
     if (found.status === 'cancelled') throw new HttpError(409, 'errors:appointmentAlreadyCancelled');
     const presented = presentAppointmentDetail(found);
@@ -145,7 +145,7 @@ export class AppointmentsService {
 
   /** The patient's appointments (their own by default), by start. */
   async list(ctx: SignedInContext, query: ListQuery & { patient?: number }): Promise<AppointmentDetail[]> {
-    const grant = await this.patients.grant(ctx, query.patient);
+    const grant = await this.patients.open(ctx, 'appointments', query.patient);
     const rows = await this.repo(grant.patient.org_id).list({ patientId: grant.patient.id, ...window(query), status: query.status });
     if (!grant.isOwner) await this.audit.record(ctx, { action: 'appointment_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { appointments: rows.length } });
     return rows.map(presentAppointmentDetail);
@@ -155,7 +155,13 @@ export class AppointmentsService {
   async forProvider(ctx: SignedInContext, query: ListQuery): Promise<AppointmentDetail[]> {
     if (!isProvider(ctx.actor)) throw new HttpError(403, 'errors:providersOnly');
     const rows = await this.repo(ctx.actor.orgId).list({ providerId: ctx.actor.userId, ...window(query), status: query.status }, 5000);
-    await this.audit.record(ctx, { action: 'appointment_read', outcome: 'success', subject: `provider:${ctx.actor.userId}`, detail: { appointments: rows.length, patients: new Set(rows.map((r) => r.patient_id)).size } });
+    // Each patient whose bookings (and reasons for visit) the provider saw has it on their own trail ("who saw my record").
+    const perPatient = new Map<number, number>();
+    for (const row of rows) perPatient.set(row.patient_id, (perPatient.get(row.patient_id) ?? 0) + 1);
+    await this.audit.recordMany(
+      ctx,
+      [...perPatient].map(([patientId, appointments]) => ({ action: 'appointment_read', outcome: 'success' as const, subject: `patient:${patientId}`, detail: { appointments, provider_console: 1 } })),
+    );
     return rows.map(presentAppointmentDetail);
   }
 
@@ -166,7 +172,7 @@ export class AppointmentsService {
     if (canCancelAsProvider(ctx.actor, row)) {
       await this.audit.record(ctx, { action: 'appointment_read', outcome: 'success', subject: `patient:${row.patient_id}`, detail: { appointment: row.id } });
     } else {
-      const grant = await this.patients.grant(ctx, row.patient_id);
+      const grant = await this.patients.open(ctx, 'appointments', row.patient_id);
       if (!grant.isOwner) await this.audit.record(ctx, { action: 'appointment_read', outcome: 'success', subject: `patient:${row.patient_id}`, detail: { appointment: row.id } });
     }
     return presentAppointmentDetail(row);

@@ -17,9 +17,16 @@ export class AuditRepository {
   constructor(private readonly db: Db) {}
 
   async insert(row: AuditRow): Promise<void> {
-    await this.db
-      .insertInto('audit_log')
-      .values({ ...row, detail: JSON.stringify(row.detail) })
-      .execute();
+    await this.insertMany([row]);
+  }
+
+  /** Several events in one statement (a list that shows many patients' data: one row per patient). */
+  async insertMany(rows: readonly AuditRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += 1000) {
+      await this.db
+        .insertInto('audit_log')
+        .values(rows.slice(i, i + 1000).map((row) => ({ ...row, detail: JSON.stringify(row.detail) })))
+        .execute();
+    }
   }
 }

@@ -26,15 +26,23 @@ export class AuditLog {
 
   /** Writes one event; inside a transaction pass its `trx` so the event commits (or not) with the change. */
   async record(ctx: Pick<ServiceContext, 'actor' | 'ip'>, event: AuditEvent, db: Db = this.db): Promise<void> {
-    await new AuditRepository(db).insert({
-      action: event.action,
-      outcome: event.outcome,
-      actor_user_id: event.actorUserId !== undefined ? event.actorUserId : (ctx.actor?.userId ?? null),
-      org_id: event.orgId !== undefined ? event.orgId : (ctx.actor?.orgId ?? null),
-      ip: ctx.ip,
-      subject: event.subject ?? null,
-      detail: event.detail ?? {},
-    });
+    await this.recordMany(ctx, [event], db);
+  }
+
+  /** Several events at once (one statement): a read of many patients' data writes one row on each patient's trail. */
+  async recordMany(ctx: Pick<ServiceContext, 'actor' | 'ip'>, events: readonly AuditEvent[], db: Db = this.db): Promise<void> {
+    if (events.length === 0) return;
+    await new AuditRepository(db).insertMany(
+      events.map((event) => ({
+        action: event.action,
+        outcome: event.outcome,
+        actor_user_id: event.actorUserId !== undefined ? event.actorUserId : (ctx.actor?.userId ?? null),
+        org_id: event.orgId !== undefined ? event.orgId : (ctx.actor?.orgId ?? null),
+        ip: ctx.ip,
+        subject: event.subject ?? null,
+        detail: event.detail ?? {},
+      })),
+    );
   }
 }
 

@@ -14,6 +14,7 @@ import { CalendarRepository } from './calendar.repository';
 import { CalendarFeedsRepository } from './calendar-feeds.repository';
 import { presentEvent } from './calendar.service';
 import { feedIcs } from './ics';
+import { ownerScope } from '../patients/patient-scope';
 
 /** The feed holds events and appointments from this long ago on (calendar apps keep what they saw). */
 const FEED_PAST_DAYS = 90;
@@ -58,7 +59,7 @@ export class CalendarFeedService {
     const since = new Date(Date.now() - FEED_PAST_DAYS * 86_400_000);
     const far = new Date('9999-12-31T00:00:00Z');
     const [events, appointments] = await Promise.all([
-      new CalendarRepository(this.db, { orgId: owner.org_id, patientId: patient.id }).inWindow(since, far),
+      new CalendarRepository(this.db, ownerScope(patient, 'calendar')).inWindow(since, far),
       new AppointmentsRepository(this.db, orgScope(owner.org_id)).list({ patientId: patient.id, from: since, status: 'booked' }),
     ]);
     await this.audit.record(ctx, { action: 'calendar_feed_read', outcome: 'success', actorUserId: null, orgId: owner.org_id, subject: `patient:${patient.id}`, detail: { events: events.length, appointments: appointments.length } });

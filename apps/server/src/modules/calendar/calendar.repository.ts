@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/client';
 import type { CalendarEventsTable } from '../../db/schema';
-import type { PatientScope } from '../records/records.repository';
+import type { PatientScope } from '../patients/patient-scope';
 
 export type CalendarEventRow = Selectable<CalendarEventsTable>;
 export type CalendarEventValues = Omit<Insertable<CalendarEventsTable>, 'id' | 'org_id' | 'patient_id' | 'created_at' | 'updated_at' | 'created_by'>;

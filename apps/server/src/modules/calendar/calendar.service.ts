@@ -19,7 +19,8 @@ import { VersionedCache } from '../../lib/versioned-cache';
 import { appointmentItem } from '../appointments/appointments.presenter';
 import { AppointmentsRepository } from '../appointments/appointments.repository';
 import type { AuditLog } from '../audit/audit.service';
-import { grantScope, type PatientGrant, type PatientsService } from '../patients/patients.service';
+import { type PatientsService } from '../patients/patients.service';
+import type { PatientScope } from '../patients/patient-scope';
 import { CalendarRepository, type CalendarEventRow, type CalendarEventValues } from './calendar.repository';
 import { daysInWindow, occurrencesBetween, seriesEnd, windowInstants } from './recurrence';
 import { RemindersRepository, type NewReminder } from './reminders.repository';
@@ -98,20 +99,15 @@ export class CalendarService {
     private readonly audit: AuditLog,
   ) {}
 
-  private repo(grant: PatientGrant, db: Db = this.db) {
-    return new CalendarRepository(db, grantScope(grant));
-  }
-
-  private async auditRead(ctx: SignedInContext, grant: PatientGrant, detail: Record<string, string | number>): Promise<void> {
-    if (grant.isOwner) return;
-    await this.audit.record(ctx, { action: 'calendar_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail });
+  private repo(grant: PatientScope, db: Db = this.db) {
+    return new CalendarRepository(db, grant);
   }
 
   /** A window's items as JSON text (serialised once per version of the patient's data, and kept so). */
   async window(ctx: SignedInContext, query: CalendarWindowQuery): Promise<{ json: string; items: number }> {
     if (query.end < query.start) throw new FieldError({ end: ['validation:endBeforeStart'] });
     if (daysInWindow(query.start, query.end) > CALENDAR_MAX_WINDOW_DAYS) throw new FieldError({ end: [{ key: 'validation:windowTooWide', vars: { days: CALENDAR_MAX_WINDOW_DAYS } }] });
-    const grant = await this.patients.grant(ctx, query.patient);
+    const grant = await this.patients.open(ctx, 'calendar', query.patient);
     const zone = query.tz ?? 'UTC';
     const key = JSON.stringify([grant.patient.id, grant.patient.data_version, query.start, query.end, zone, ctx.lang]);
     const answer = await this.windows.get(key, async () => {
@@ -128,20 +124,20 @@ export class CalendarService {
       out.sort((a, b) => a.start_time.localeCompare(b.start_time) || a.event_id - b.event_id);
       return { json: JSON.stringify(out), items: out.length };
     });
-    await this.auditRead(ctx, grant, { start: query.start, end: query.end, items: answer.items });
+    await grant.auditRead(ctx, { start: query.start, end: query.end, items: answer.items });
     return answer;
   }
 
   async get(ctx: SignedInContext, id: number, patientId?: number): Promise<CalendarEvent> {
-    const grant = await this.patients.grant(ctx, patientId);
+    const grant = await this.patients.open(ctx, 'calendar', patientId);
     const row = await this.repo(grant).get(id);
     if (!row) throw notFound();
-    await this.auditRead(ctx, grant, { event: id });
+    await grant.auditRead(ctx, { event: id });
     return presentEvent(row);
   }
 
   async create(ctx: SignedInContext, body: CalendarEventBody, patientId?: number): Promise<CalendarEvent> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
+    const grant = await this.patients.open(ctx, 'calendar', patientId, 'write');
     const values = checkEvent(body);
     const row = await this.db.transaction().execute(async (trx) => {
       const created = await this.repo(grant, trx).insert(values, ctx.actor.userId);
@@ -154,7 +150,7 @@ export class CalendarService {
 
   /** Replaces a one-off event. A series is not edited (its occurrences would move under the patient's feet): delete it and make a new one. */
   async update(ctx: SignedInContext, id: number, body: CalendarEventBody, patientId?: number): Promise<CalendarEvent> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
+    const grant = await this.patients.open(ctx, 'calendar', patientId, 'write');
     const values = checkEvent(body);
     const row = await this.db.transaction().execute(async (trx) => {
       const repo = this.repo(grant, trx);
@@ -172,13 +168,13 @@ export class CalendarService {
 
   /** Deletes an event, a whole series included; its reminders go with it. */
   async remove(ctx: SignedInContext, id: number, patientId?: number): Promise<void> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
+    const grant = await this.patients.open(ctx, 'calendar', patientId, 'write');
     if (!(await this.repo(grant).remove(id))) throw notFound();
     await this.audit.record(ctx, { action: 'calendar_event_delete', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { event: id } });
   }
 
   /** The event's reminders for the coming REMINDER_HORIZON_DAYS (to the patient's account, when they have one). */
-  private async remind(db: Db, grant: PatientGrant, row: CalendarEventRow): Promise<void> {
+  private async remind(db: Db, grant: PatientScope, row: CalendarEventRow): Promise<void> {
     if (grant.patient.user_id === null) return;
     const now = new Date();
     await new RemindersRepository(db).add(eventReminders(row, grant.patient.user_id, now, new Date(now.getTime() + REMINDER_HORIZON_DAYS * 86_400_000)));

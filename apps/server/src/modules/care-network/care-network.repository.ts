@@ -187,15 +187,32 @@ export class CareNetworkRepository {
   }
 
   /** Ends a live row (removed by the patient, or left by the person): the status it had, or undefined when it was not live. */
-  async end(patientId: number, id: number): Promise<'pending' | 'active' | undefined> {
+  /**
+   * Ends a grant, and with it, in the same statement, every live share the person made of the
+   * patient's record (a share outlives nobody's access: its recipients' sessions end too).
+   * Answers the status the grant had and how many shares ended; undefined when it was not live.
+   */
+  async end(patientId: number, id: number): Promise<{ was: 'pending' | 'active'; sharesEnded: number } | undefined> {
     // The joined copy is read from the statement's snapshot: the status the row had before this change.
-    const result = await sql<{ was: 'pending' | 'active' }>`
-      update patient_grants g
-      set status = 'revoked', token_hash = null, ended_at = now(), updated_at = now()
-      from patient_grants before
-      where before.id = g.id and g.id = ${id} and g.org_id = ${this.scope.orgId} and g.patient_id = ${patientId} and g.status in ('pending', 'active')
-      returning before.status as was`.execute(this.db);
-    return result.rows[0]?.was;
+    const result = await sql<{ was: 'pending' | 'active'; shares_ended: string }>`
+      with ended as (
+        update patient_grants g
+        set status = 'revoked', token_hash = null, ended_at = now(), updated_at = now()
+        from patient_grants before
+        where before.id = g.id and g.id = ${id} and g.org_id = ${this.scope.orgId} and g.patient_id = ${patientId} and g.status in ('pending', 'active')
+        returning before.status as was, g.grantee_user_id
+      ), shares_ended as (
+        update shares s set revoked_at = now()
+        from ended
+        where ended.was = 'active' and s.created_by = ended.grantee_user_id and s.org_id = ${this.scope.orgId} and s.patient_id = ${patientId}
+          and s.revoked_at is null and s.expires_at > now()
+        returning s.id
+      ), sessions_ended as (
+        delete from share_sessions where share_id in (select id from shares_ended) returning 1
+      )
+      select was, (select count(*) from shares_ended) as shares_ended, (select count(*) from sessions_ended) as sessions from ended`.execute(this.db);
+    const row = result.rows[0];
+    return row ? { was: row.was, sharesEnded: Number(row.shares_ended) } : undefined;
   }
 
   /** A new token and expiry for a pending invitation (also an expired one); false when it is no longer pending. */

@@ -27,7 +27,8 @@ import type { InvitationsService } from '../invitations/invitations.service';
 import type { AttemptLimiter } from '../limits/limits.service';
 import type { OrganizationsService } from '../organizations/organizations.service';
 import { PatientsRepository, type PatientRow } from '../patients/patients.repository';
-import type { PatientGrant, PatientsService } from '../patients/patients.service';
+import type { PatientsService } from '../patients/patients.service';
+import type { PatientScope } from '../patients/patient-scope';
 import { acceptRefusal, invitationLink, memberStatus } from './care-network.policy';
 import { accessWords, categoryNames, presentAccess, presentCaringFor, presentMember } from './care-network.presenter';
 import { CareNetworkRepository, PublicCareInvitationsRepository, type CareGrantRow, type ContactRow } from './care-network.repository';
@@ -74,8 +75,8 @@ export class CareNetworkService {
   }
 
   /** The record the actor acts on, which must be their own (a caring person does not manage someone else's network). */
-  private async ownRecord(ctx: SignedInContext, action: string): Promise<PatientGrant> {
-    const grant = await this.patients.grant(ctx);
+  private async ownRecord(ctx: SignedInContext, action: string): Promise<PatientScope> {
+    const grant = await this.patients.open(ctx, 'profile');
     if (!grant.isOwner) {
       await this.audit.record(ctx, { action, outcome: 'denied', subject: `patient:${grant.patient.id}`, detail: { reason: 'not_owner' } });
       throw new HttpError(403, 'errors:careOwnerOnly');
@@ -163,13 +164,15 @@ export class CareNetworkService {
       await this.audit.record(ctx, { action: 'care_remove', outcome: 'denied', subject: `patient:${patient.id}`, detail: { grant: id, reason: 'dependant_manager' } });
       throw new HttpError(409, 'errors:careManagerOfDependant');
     }
-    const was = await repo.end(patient.id, id);
-    if (!was) throw notFound();
-    await this.audit.record(ctx, { action: 'care_remove', outcome: 'success', subject: `patient:${patient.id}`, detail: { grant: id, was } });
+    const ended = await repo.end(patient.id, id);
+    if (!ended) throw notFound();
+    const { was, sharesEnded } = ended;
+    await this.audit.record(ctx, { action: 'care_remove', outcome: 'success', subject: `patient:${patient.id}`, detail: { grant: id, was, shares_ended: sharesEnded } });
     if (was !== 'active') return;
     const member = row.account_first_name !== null || row.account_last_name !== null ? fullName({ first_name: row.account_first_name, last_name: row.account_last_name }) || row.name : row.name;
     const when = new Date();
     void this.tell(patient.org_id, patient.user_id, 'careRemoved', (lang) => ({ member, when: formatWhen(when, lang) }), { grant: id });
+    if (sharesEnded > 0) void this.tell(patient.org_id, patient.user_id, 'careSharesEnded', () => ({ member, count: sharesEnded }), { grant: id });
     void this.tell(patient.org_id, row.grantee_user_id, 'careRemovedMember', (lang) => ({ patient: fullName(patient), when: formatWhen(when, lang) }), { grant: id });
   }
 
@@ -324,11 +327,13 @@ export class CareNetworkService {
       await this.audit.record(ctx, { action: 'care_leave', outcome: 'denied', subject: `patient:${patientId}`, detail: { grant: held.grant_id, reason: 'dependant_manager' } });
       throw new HttpError(409, 'errors:careManagerOfDependant');
     }
-    if (!(await repo.end(patientId, held.grant_id))) throw notFound();
-    await this.audit.record(ctx, { action: 'care_leave', outcome: 'success', subject: `patient:${patientId}`, detail: { grant: held.grant_id } });
+    const ended = await repo.end(patientId, held.grant_id);
+    if (!ended) throw notFound();
+    await this.audit.record(ctx, { action: 'care_leave', outcome: 'success', subject: `patient:${patientId}`, detail: { grant: held.grant_id, shares_ended: ended.sharesEnded } });
     const member = fullName(ctx.actor.user);
     const when = new Date();
     void this.tell(ctx.actor.orgId, held.user_id, 'careLeft', (lang) => ({ member, when: formatWhen(when, lang), link: this.careclubLink(ctx.actor.user.org_client_id) }), { grant: held.grant_id });
+    if (ended.sharesEnded > 0) void this.tell(ctx.actor.orgId, held.user_id, 'careSharesEnded', () => ({ member, count: ended.sharesEnded }), { grant: held.grant_id });
   }
 
   // ---- Inside ----

@@ -28,8 +28,8 @@ import type { Storage } from '../../plugins/storage';
 import type { AuditLog } from '../audit/audit.service';
 import type { DocumentsService } from '../documents/documents.service';
 import type { FeaturesService } from '../features/features.service';
-import { canChat } from '../patients/patients.policy';
-import type { PatientGrant, PatientsService } from '../patients/patients.service';
+import type { PatientsService } from '../patients/patients.service';
+import type { PatientScope } from '../patients/patient-scope';
 import { ChatRepository, ChatStore, type ConversationRow, type ConversationView, type MessageRow, type NewMessage } from './chat.repository';
 
 /** The bus topic of chat events; each process delivers them to the sockets it holds. */
@@ -155,9 +155,9 @@ export class ChatService {
   }
 
   /** The patient the actor chats for, if their access allows chatting (read-only does not: the Terms). */
-  async chatGrant(ctx: SignedInContext, patientId?: number): Promise<PatientGrant> {
-    const grant = await this.patients.grant(ctx, patientId);
-    if (!canChat(grant.access)) {
+  async chatGrant(ctx: SignedInContext, patientId?: number): Promise<PatientScope> {
+    const grant = await this.patients.open(ctx, 'chat', patientId);
+    if (!grant.canWrite) {
       await this.audit.record(ctx, { action: 'chat_refused', outcome: 'denied', subject: `patient:${grant.patient.id}`, detail: { access: grant.access } });
       throw new HttpError(403, 'errors:chatReadOnly');
     }
@@ -165,7 +165,7 @@ export class ChatService {
   }
 
   /** How the other side sees the patient's side: the patient, or "Anna Smith for John Doe" (someone of the care network acting for them). */
-  private senderNameFor(actor: Actor, grant: PatientGrant, lang: Language): string {
+  private senderNameFor(actor: Actor, grant: PatientScope, lang: Language): string {
     const patient = personName(grant.patient);
     return grant.isOwner ? patient : translate(lang, 'chat:actingFor', { carer: personName(actor.user), patient });
   }
@@ -197,6 +197,9 @@ export class ChatService {
     if (created) {
       await this.audit.record(ctx, { action: 'chat_queued', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { conversation: id, provider_type: body.provider_type } });
       await this.publish({ t: 'queue', orgId: ctx.actor.orgId });
+    } else {
+      // Joining the chat already waiting: seen by whoever joins it.
+      await grant.auditRead(ctx, { conversation: id });
     }
     const view = (await repo.view(id))!;
     return { details: this.details(ctx.actor, view, await this.store.position(id), ctx.lang), created };
@@ -204,7 +207,7 @@ export class ChatService {
 
   /** The patient's open chat, if any. */
   async current(ctx: SignedInContext, patientId?: number): Promise<ChatDetails | null> {
-    const grant = await this.patients.grant(ctx, patientId);
+    const grant = await this.patients.open(ctx, 'chat', patientId);
     const view = await new ChatRepository(this.db, orgScope(ctx.actor.orgId)).openForPatient(grant.patient.id);
     if (view && !grant.isOwner) await this.audit.record(ctx, { action: 'chat_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { conversation: view.id } });
     return view ? this.details(ctx.actor, view, await this.store.position(view.id), ctx.lang) : null;
@@ -257,13 +260,13 @@ export class ChatService {
       return { actor, role: 'staff', lang: ctx.lang, name: personName(user), types, conversationId: null };
     }
 
-    let grant: PatientGrant;
+    let grant: PatientScope;
     try {
-      grant = await this.patients.grant(ctx, query.patientId);
+      grant = await this.patients.open(ctx, 'chat', query.patientId);
     } catch {
       return 'mismatch';
     }
-    if (!canChat(grant.access)) return 'forbidden';
+    if (!grant.canWrite) return 'forbidden';
     const repo = new ChatRepository(this.db, orgScope(actor.orgId));
     let open = await repo.openForPatient(grant.patient.id);
     if (!open) {
@@ -342,8 +345,8 @@ export class ChatService {
   private async mayStillChat(identity: ChatIdentity, conversation: ConversationRow): Promise<boolean> {
     if (!identity.actingCtx) return true;
     try {
-      const grant = await this.patients.grant(identity.actingCtx, conversation.patient_id);
-      if (canChat(grant.access)) return true;
+      const grant = await this.patients.open(identity.actingCtx, 'chat', conversation.patient_id);
+      if (grant.canWrite) return true;
       await this.audit.record(identity.actingCtx, { action: 'chat_refused', outcome: 'denied', subject: `patient:${conversation.patient_id}`, detail: { access: grant.access, conversation: conversation.id } });
       return false;
     } catch {
@@ -368,7 +371,10 @@ export class ChatService {
   async queue(ctx: SignedInContext | { actor: Actor }): Promise<QueueEntry[]> {
     const types = staffTypes(ctx.actor);
     if (types.length === 0) throw new HttpError(403, 'errors:chatNotStaff');
-    return this.queueOf(ctx.actor.orgId, types, 'lang' in ctx ? ctx.lang : 'en');
+    const entries = await this.queueOf(ctx.actor.orgId, types, 'lang' in ctx ? ctx.lang : 'en');
+    // The queue shows who waits and why: on each waiting patient's trail ("who saw my record").
+    if ('ip' in ctx) await this.audit.recordMany(ctx, entries.map((e) => ({ action: 'chat_queue_read', outcome: 'success' as const, subject: `patient:${e.patient_id}`, detail: { conversation: e.conversation_id } })));
+    return entries;
   }
 
   async queueOf(orgId: number, types: readonly ChatProviderType[], lang: Language): Promise<QueueEntry[]> {
@@ -495,7 +501,7 @@ export class ChatService {
         return row;
       }
       // The patient's side: whoever the patients policy lets read the record (refusals audited there).
-      const grant = await this.patients.grant(ctx, row.patient_id);
+      const grant = await this.patients.open(ctx, 'chat', row.patient_id);
       if (!grant.isOwner) await this.audit.record(ctx, { action: 'chat_read', outcome: 'success', subject: `patient:${row.patient_id}`, detail: { conversation: row.id } });
       return row;
     }
@@ -509,7 +515,7 @@ export class ChatService {
       if (patientId !== undefined) await this.audit.record(ctx, { action: 'chat_read', outcome: 'success', subject: `patient:${patientId}`, detail: { conversations: rows.length } });
       if (rows.length > 0 || patientId !== undefined) return rows.map((r) => presentConversation(r, ctx.lang));
     }
-    const grant = await this.patients.grant(ctx, patientId);
+    const grant = await this.patients.open(ctx, 'chat', patientId);
     const rows = await repo.listForPatient(grant.patient.id);
     if (!grant.isOwner) await this.audit.record(ctx, { action: 'chat_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { conversations: rows.length } });
     return rows.map((r) => presentConversation(r, ctx.lang));

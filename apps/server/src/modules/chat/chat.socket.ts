@@ -376,6 +376,9 @@ class FrameHandler {
   /** The conversation a frame is for, from what the socket already knows (null: ask the database). */
   private cached(frame: { conversationId?: number | undefined; ReceiverId?: number | undefined }): ConversationRow | null {
     const { identity, rows } = this.s;
+    // Someone acting for the patient (the care network) is asked again on every frame, typing and
+    // ending included: a removal or a change to read-only holds at the very next one.
+    if (identity.actingCtx) return null;
     if (identity.role === 'patient') {
       if (frame.conversationId !== undefined && frame.conversationId !== identity.conversationId) return null;
       return identity.conversationId === null ? null : (rows.get(identity.conversationId) ?? null);

@@ -1,7 +1,8 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../db/client';
 import type { DocumentFoldersTable, DocumentsTable } from '../../db/schema';
-import type { PatientScope } from '../records/records.repository';
+import type { PatientScope } from '../patients/patient-scope';
+import { HttpError } from '../../lib/http-errors';
 
 export type DocumentRow = Selectable<DocumentsTable>;
 export type FolderRow = Selectable<DocumentFoldersTable>;
@@ -34,7 +35,7 @@ export class DocumentsRepository {
    * The patient's documents; without `includePrivate`, none attached to a private record (a
    * private record's attachments are as private as the record).
    */
-  private documents(includePrivate = true) {
+  private documents() {
     let query = this.db.selectFrom('documents').where('documents.org_id', '=', this.scope.orgId).where('documents.patient_id', '=', this.scope.patientId);
     // A grant limited to some categories: the attachments of those categories' records only (a
     // document on no record, or on a record of another category, is outside the grant).
@@ -49,20 +50,28 @@ export class DocumentsRepository {
             .select(sql`1`.as('x')),
         ),
       );
-    if (includePrivate) return query;
+    if (this.scope.includePrivate) return query;
     return query.where((eb) =>
       eb.not(eb.exists(eb.selectFrom('health_records as r').whereRef('r.id', '=', 'documents.record_id').where('r.private', '=', true).select(sql`1`.as('x')))),
     );
   }
 
-  get(id: number, includePrivate = true): Promise<DocumentRow | undefined> {
-    return this.documents(includePrivate).selectAll('documents').where('documents.id', '=', id).executeTakeFirst();
+  /**
+   * Folders and documents on no record are of no category: a grant limited to some categories
+   * does not reach them, to change no more than to read (403, the area's word for it).
+   */
+  private wholeRecordOnly(): void {
+    if (this.scope.categories !== null) throw new HttpError(403, 'errors:areaNotShared');
+  }
+
+  get(id: number): Promise<DocumentRow | undefined> {
+    return this.documents().selectAll('documents').where('documents.id', '=', id).executeTakeFirst();
   }
 
   /** Some documents by id (without `includePrivate`, none attached to a private record), newest first. */
-  listByIds(ids: readonly number[], includePrivate: boolean): Promise<DocumentRow[]> {
+  listByIds(ids: readonly number[]): Promise<DocumentRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.documents(includePrivate).selectAll('documents').where('documents.id', 'in', ids).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc').execute();
+    return this.documents().selectAll('documents').where('documents.id', 'in', ids).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc').execute();
   }
 
   /** The records (id, category, data, private) documents are attached to. */
@@ -78,8 +87,8 @@ export class DocumentsRepository {
   }
 
   /** The documents of a folder (null: those in no folder), newest first; `attached` narrows to documents attached to a record. */
-  list(options: { folderId?: number | null; attachedOnly?: boolean; search?: string | undefined; includePrivate: boolean }): Promise<DocumentRow[]> {
-    let query = this.documents(options.includePrivate).selectAll('documents');
+  list(options: { folderId?: number | null; attachedOnly?: boolean; search?: string | undefined }): Promise<DocumentRow[]> {
+    let query = this.documents().selectAll('documents');
     if (options.folderId !== undefined) query = options.folderId === null ? query.where('folder_id', 'is', null) : query.where('folder_id', '=', options.folderId);
     if (options.attachedOnly) query = query.where('record_id', 'is not', null);
     if (options.search)
@@ -88,6 +97,7 @@ export class DocumentsRepository {
   }
 
   insert(document: NewDocument, userId: number): Promise<DocumentRow> {
+    if (document.record_id === null) this.wholeRecordOnly();
     return this.db
       .insertInto('documents')
       .values({ ...document, org_id: this.scope.orgId, patient_id: this.scope.patientId, created_by: userId })
@@ -96,6 +106,8 @@ export class DocumentsRepository {
   }
 
   update(id: number, changes: Partial<Pick<DocumentRow, 'folder_id' | 'record_id' | 'file_name'>>): Promise<DocumentRow | undefined> {
+    // Detaching or filing a document takes it out of a limited grant's categories.
+    if (changes.record_id === null || changes.folder_id !== undefined) this.wholeRecordOnly();
     return this.db
       .updateTable('documents')
       .set(changes)
@@ -164,6 +176,7 @@ export class DocumentsRepository {
   }
 
   insertFolder(name: string): Promise<FolderRow> {
+    this.wholeRecordOnly();
     return this.db
       .insertInto('document_folders')
       .values({ org_id: this.scope.orgId, patient_id: this.scope.patientId, name })
@@ -172,6 +185,7 @@ export class DocumentsRepository {
   }
 
   renameFolder(id: number, name: string): Promise<FolderRow | undefined> {
+    this.wholeRecordOnly();
     return this.db
       .updateTable('document_folders')
       .set({ name })
@@ -184,6 +198,7 @@ export class DocumentsRepository {
 
   /** Deletes an empty folder: answers false when it holds documents (or is not there). */
   async deleteEmptyFolder(id: number): Promise<boolean> {
+    this.wholeRecordOnly();
     const result = await this.db
       .deleteFrom('document_folders')
       .where('org_id', '=', this.scope.orgId)

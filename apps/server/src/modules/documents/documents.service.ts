@@ -20,8 +20,8 @@ import type { UploadedFile } from '../../lib/multipart';
 import { servicePlugin } from '../../lib/service-plugin';
 import type { Storage } from '../../plugins/storage';
 import type { AuditLog } from '../audit/audit.service';
-import { canSeePrivate } from '../patients/patients.policy';
-import { grantScope, type PatientGrant, type PatientsService } from '../patients/patients.service';
+import { type PatientsService } from '../patients/patients.service';
+import type { PatientScope } from '../patients/patient-scope';
 import { RecordsRepository } from '../records/records.repository';
 import { titleOf } from '../records/records.service';
 import { presentAttachment } from './documents.presenter';
@@ -29,7 +29,6 @@ import { DocumentsRepository, type DocumentRow } from './documents.repository';
 
 export const DOCUMENT_MAX_MEGABYTES = DOCUMENT_MAX_BYTES / (1024 * 1024);
 
-const scopeOf = grantScope;
 
 /** A file name to show and to offer on download: its last segment, one clean line, the real type's extension. */
 export function cleanFileName(name: string, type: FileType): string {
@@ -64,7 +63,7 @@ export class DocumentsService {
   ) {}
 
   /** Checks and stores a file; answers its row. Nothing is kept when anything fails. */
-  private async store(ctx: SignedInContext, grant: PatientGrant, file: UploadedFile, placement: { folderId: number | null; recordId: number | null; origin: 'attachment' | 'document' }): Promise<DocumentRow> {
+  private async store(ctx: SignedInContext, grant: PatientScope, file: UploadedFile, placement: { folderId: number | null; recordId: number | null; origin: 'attachment' | 'document' }): Promise<DocumentRow> {
     if (file.data.length > DOCUMENT_MAX_BYTES) throw new FieldError({ file: [{ key: 'validation:fileTooLarge', vars: { max: DOCUMENT_MAX_MEGABYTES } }] }, 413);
     const type = sniffFile(file.data);
     if (!type) throw new FieldError({ file: ['validation:fileTypeNotAllowed'] });
@@ -72,7 +71,7 @@ export class DocumentsService {
     const key = `documents/${grant.patient.org_id}/${grant.patient.id}/${randomUUID()}.${FILE_TYPES[type]}`;
     await this.storage.put(key, data);
     try {
-      return await new DocumentsRepository(this.db, scopeOf(grant)).insert(
+      return await new DocumentsRepository(this.db, grant).insert(
         { folder_id: placement.folderId, record_id: placement.recordId, origin: placement.origin, file_name: cleanFileName(file.filename || 'document', type), content_type: type, size: data.length, storage_key: key },
         ctx.actor.userId,
       );
@@ -82,9 +81,9 @@ export class DocumentsService {
     }
   }
 
-  private async presentAll(grant: PatientGrant, rows: DocumentRow[], lang: SignedInContext['lang']): Promise<DocumentDto[]> {
+  private async presentAll(grant: PatientScope, rows: DocumentRow[], lang: SignedInContext['lang']): Promise<DocumentDto[]> {
     const recordIds = [...new Set(rows.map((r) => r.record_id).filter((id): id is number => id !== null))];
-    const records = new Map((await new DocumentsRepository(this.db, scopeOf(grant)).recordsOf(recordIds)).map((r) => [r.id, r]));
+    const records = new Map((await new DocumentsRepository(this.db, grant).recordsOf(recordIds)).map((r) => [r.id, r]));
     return rows.map((row) => {
       const record = row.record_id !== null ? records.get(row.record_id) : undefined;
       const definition = record ? categoryDefinition(record.category) : undefined;
@@ -97,15 +96,10 @@ export class DocumentsService {
     });
   }
 
-  private async auditRead(ctx: SignedInContext, grant: PatientGrant, detail: Record<string, string | number>): Promise<void> {
-    if (grant.isOwner) return;
-    await this.audit.record(ctx, { action: 'document_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail });
-  }
-
   /** A record the actor may change, of the category named (another category's id is not found). */
-  private async writableRecord(grant: PatientGrant, recordId: number, category?: CategoryDefinition) {
-    const repo = new RecordsRepository(this.db, scopeOf(grant));
-    const record = category ? await repo.get(category.key, recordId, canSeePrivate(grant.access)) : await repo.getAny(recordId, canSeePrivate(grant.access));
+  private async writableRecord(grant: PatientScope, recordId: number, category?: CategoryDefinition) {
+    const repo = new RecordsRepository(this.db, grant);
+    const record = category ? await repo.get(category.key, recordId) : await repo.getAny(recordId);
     if (!record) throw notFound();
     return record;
   }
@@ -114,7 +108,7 @@ export class DocumentsService {
 
   /** POST /api/v1/hr/{id}/attachment/: content_type names the record's category, content_object_id its id (both optional, but they must match). */
   async attach(ctx: SignedInContext, recordId: number, fields: Record<string, string>, file: UploadedFile, patientId?: number): Promise<Attachment> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
+    const grant = await this.patients.open(ctx, 'documents', patientId, 'write');
     const category = fields.content_type ? categoryDefinition(fields.content_type) : undefined;
     if (fields.content_type && !category) throw new FieldError({ content_type: [{ key: 'validation:invalidChoice', vars: { value: fields.content_type.slice(0, 50) } }] });
     if (fields.content_object_id && fields.content_object_id.trim() !== String(recordId)) throw new FieldError({ content_object_id: ['validation:recordMismatch'] });
@@ -126,9 +120,9 @@ export class DocumentsService {
 
   /** DELETE /api/v1/hr/attachment/{id}: an attachment uploaded to the record goes (its file too); a Document Center document is only detached. */
   async removeAttachment(ctx: SignedInContext, id: number, patientId?: number): Promise<void> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
-    const repo = new DocumentsRepository(this.db, scopeOf(grant));
-    const row = await repo.get(id, canSeePrivate(grant.access));
+    const grant = await this.patients.open(ctx, 'documents', patientId, 'write');
+    const repo = new DocumentsRepository(this.db, grant);
+    const row = await repo.get(id);
     if (!row || row.record_id === null) throw notFound();
     if (row.origin === 'document') await repo.update(id, { record_id: null });
     else await this.deleteRow(ctx, repo, id);
@@ -144,28 +138,27 @@ export class DocumentsService {
   // --- The Document Center -----------------------------------------------------------------
 
   async list(ctx: SignedInContext, query: DocumentListQuery): Promise<DocumentDto[]> {
-    const grant = await this.patients.grant(ctx, query.patient);
-    const rows = await new DocumentsRepository(this.db, scopeOf(grant)).list({
+    const grant = await this.patients.open(ctx, 'documents', query.patient);
+    const rows = await new DocumentsRepository(this.db, grant).list({
       ...(query.folder === undefined ? {} : { folderId: query.folder === 'none' ? null : query.folder }),
       attachedOnly: query.attached === 'true',
       search: query.search?.trim() || undefined,
-      includePrivate: canSeePrivate(grant.access),
     });
-    await this.auditRead(ctx, grant, { documents: rows.length });
+    await grant.auditRead(ctx, { documents: rows.length });
     return this.presentAll(grant, rows, ctx.lang);
   }
 
   async get(ctx: SignedInContext, id: number, patientId?: number): Promise<DocumentDto> {
-    const grant = await this.patients.grant(ctx, patientId);
-    const row = await new DocumentsRepository(this.db, scopeOf(grant)).get(id, canSeePrivate(grant.access));
+    const grant = await this.patients.open(ctx, 'documents', patientId);
+    const row = await new DocumentsRepository(this.db, grant).get(id);
     if (!row) throw notFound();
-    await this.auditRead(ctx, grant, { document: id });
+    await grant.auditRead(ctx, { document: id });
     return (await this.presentAll(grant, [row], ctx.lang))[0]!;
   }
 
   async upload(ctx: SignedInContext, fields: Record<string, string>, file: UploadedFile, patientId?: number): Promise<DocumentDto> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
-    const repo = new DocumentsRepository(this.db, scopeOf(grant));
+    const grant = await this.patients.open(ctx, 'documents', patientId, 'write');
+    const repo = new DocumentsRepository(this.db, grant);
     const folderId = fields.folder && fields.folder !== 'none' ? Number(fields.folder) : null;
     if (folderId !== null && (!Number.isInteger(folderId) || !(await repo.folder(folderId)))) throw new FieldError({ folder: ['validation:invalid'] });
     const row = await this.store(ctx, grant, file, { folderId, recordId: null, origin: 'document' });
@@ -175,9 +168,9 @@ export class DocumentsService {
 
   /** Move to a folder, rename, attach to a record or detach. */
   async update(ctx: SignedInContext, id: number, body: UpdateDocumentBody, patientId?: number): Promise<DocumentDto> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
-    const repo = new DocumentsRepository(this.db, scopeOf(grant));
-    const row = await repo.get(id, canSeePrivate(grant.access));
+    const grant = await this.patients.open(ctx, 'documents', patientId, 'write');
+    const repo = new DocumentsRepository(this.db, grant);
+    const row = await repo.get(id);
     if (!row) throw notFound();
     const changes: Parameters<DocumentsRepository['update']>[1] = {};
     if (body.folder !== undefined) {
@@ -196,65 +189,68 @@ export class DocumentsService {
   }
 
   async remove(ctx: SignedInContext, id: number, patientId?: number): Promise<void> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
-    const repo = new DocumentsRepository(this.db, scopeOf(grant));
-    if (!(await repo.get(id, canSeePrivate(grant.access)))) throw notFound();
+    const grant = await this.patients.open(ctx, 'documents', patientId, 'write');
+    const repo = new DocumentsRepository(this.db, grant);
+    if (!(await repo.get(id))) throw notFound();
     await this.deleteRow(ctx, repo, id);
     await this.audit.record(ctx, { action: 'document_delete', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { document: id } });
   }
 
   /** A document's bytes, for whoever may read it (a record's attachment: whoever may read the record). */
   async file(ctx: SignedInContext, id: number, patientId?: number): Promise<DocumentFile> {
-    const grant = await this.patients.grant(ctx, patientId);
-    const row = await new DocumentsRepository(this.db, scopeOf(grant)).get(id, canSeePrivate(grant.access));
+    const grant = await this.patients.open(ctx, 'documents', patientId);
+    const row = await new DocumentsRepository(this.db, grant).get(id);
     if (!row) throw notFound();
     const data = await this.storage.get(row.storage_key);
     if (!data) {
       ctx.log.error({ document: id }, 'document file missing from storage');
       throw notFound();
     }
-    await this.auditRead(ctx, grant, { document: id, file: 1 });
+    await grant.auditRead(ctx, { document: id, file: 1 });
     return { data, contentType: row.content_type, fileName: row.file_name };
   }
 
   // --- Folders ----------------------------------------------------------------------------
 
   async folders(ctx: SignedInContext, patientId?: number): Promise<FolderDto[]> {
-    const grant = await this.patients.grant(ctx, patientId);
-    const rows = await new DocumentsRepository(this.db, scopeOf(grant)).folders();
-    await this.auditRead(ctx, grant, { folders: rows.length });
+    const grant = await this.patients.open(ctx, 'documents', patientId);
+    const rows = await new DocumentsRepository(this.db, grant).folders();
+    await grant.auditRead(ctx, { folders: rows.length });
     return rows.map((f) => ({ id: f.id, name: f.name, documents: Number(f.documents), created_at: new Date(f.created_at).toISOString() }));
   }
 
   async createFolder(ctx: SignedInContext, name: string, patientId?: number): Promise<FolderDto> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
-    const repo = new DocumentsRepository(this.db, scopeOf(grant));
+    const grant = await this.patients.open(ctx, 'documents', patientId, 'write');
+    const repo = new DocumentsRepository(this.db, grant);
     if (await repo.folderNamed(name)) throw new FieldError({ name: ['validation:folderNameTaken'] });
     const row = await repo.insertFolder(name).catch((err: unknown) => {
       // Two requests racing for one name: the unique index decides.
       if ((err as { code?: string }).code === '23505') throw new FieldError({ name: ['validation:folderNameTaken'] });
       throw err;
     });
+    await grant.auditChange(ctx, 'folder_create', { folder: row.id });
     return { id: row.id, name: row.name, documents: 0, created_at: new Date(row.created_at).toISOString() };
   }
 
   async renameFolder(ctx: SignedInContext, id: number, name: string, patientId?: number): Promise<FolderDto> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
-    const repo = new DocumentsRepository(this.db, scopeOf(grant));
+    const grant = await this.patients.open(ctx, 'documents', patientId, 'write');
+    const repo = new DocumentsRepository(this.db, grant);
     if (!(await repo.folder(id))) throw notFound();
     if (await repo.folderNamed(name, id)) throw new FieldError({ name: ['validation:folderNameTaken'] });
     await repo.renameFolder(id, name).catch((err: unknown) => {
       if ((err as { code?: string }).code === '23505') throw new FieldError({ name: ['validation:folderNameTaken'] });
       throw err;
     });
+    await grant.auditChange(ctx, 'folder_update', { folder: id });
     return (await this.folders(ctx, patientId)).find((f) => f.id === id)!;
   }
 
   async deleteFolder(ctx: SignedInContext, id: number, patientId?: number): Promise<void> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
-    const repo = new DocumentsRepository(this.db, scopeOf(grant));
+    const grant = await this.patients.open(ctx, 'documents', patientId, 'write');
+    const repo = new DocumentsRepository(this.db, grant);
     if (!(await repo.folder(id))) throw notFound();
     if (!(await repo.deleteEmptyFolder(id))) throw new HttpError(409, 'errors:folderNotEmpty');
+    await grant.auditChange(ctx, 'folder_delete', { folder: id });
   }
 }
 

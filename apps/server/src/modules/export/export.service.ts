@@ -10,8 +10,7 @@ import { servicePlugin } from '../../lib/service-plugin';
 import type { Storage } from '../../plugins/storage';
 import type { AuditLog } from '../audit/audit.service';
 import type { OrganizationsService } from '../organizations/organizations.service';
-import { canSeePrivate, type PatientAccess } from '../patients/patients.policy';
-import { grantScope, type PatientsService } from '../patients/patients.service';
+import { type PatientsService } from '../patients/patients.service';
 import { RecordsRepository } from '../records/records.repository';
 import { presentResult } from '../surveys/surveys.presenter';
 import type { SurveysService } from '../surveys/surveys.service';
@@ -28,7 +27,6 @@ export const exportFilePath = (token: string) => `/api/v1/hr/export/${token}/`;
  * Private ("for my eyes only") records are in an export when the owner asks for them; for
  * anyone else they do not exist (as in every list), so asking for them changes nothing.
  */
-export const exportIncludesPrivate = (access: PatientAccess, asked: boolean) => asked && canSeePrivate(access);
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -63,13 +61,14 @@ export class ExportService {
     if (body.date_from && body.date_to && body.date_to < body.date_from) errors.date_to = ['validation:end-before-start'];
     if (Object.keys(errors).length > 0) throw new FieldError(errors);
 
-    const grant = await this.patients.grant(ctx, body.patient);
-    const includePrivate = exportIncludesPrivate(grant.access, body.include_private);
+    const grant = await this.patients.open(ctx, 'records', body.patient);
+    // Private records: asked for, and the owner asking (a narrowed scope otherwise).
+    const scope = body.include_private ? grant : grant.withoutPrivate();
+    const includePrivate = scope.includePrivate;
     const types = new Set<string>(body.types);
-    const rows = await new RecordsRepository(this.db, grantScope(grant)).listMany({
+    const rows = await new RecordsRepository(this.db, scope).listMany({
       categories: [...types],
       ids: body.record_ids,
-      includePrivate,
       dateFrom: body.date_from,
       dateTo: body.date_to,
     });
@@ -81,7 +80,7 @@ export class ExportService {
 
     const journal = body.journal ? await this.journal.forExport(grant, { includePrivate, dateFrom: body.date_from, dateTo: body.date_to }) : [];
 
-    const insurance = body.insurance ? (await new InsuranceRepository(this.db, grantScope(grant)).list()).map(presentCardDetails) : [];
+    const insurance = body.insurance ? (await new InsuranceRepository(this.db, grant).list()).map(presentCardDetails) : [];
 
     const org = await this.organizations.findById(grant.patient.org_id);
     const pdf = await renderRecordsPdf({

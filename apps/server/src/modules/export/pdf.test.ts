@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { categoryDefinition } from '@healthbook/shared';
 import { manySections, recordRow } from '../../../test/pdf-samples';
 import { pdfText } from '../../../test/pdf-text';
-import { exportIncludesPrivate } from './export.service';
 import { renderRecordsPdf, type PdfInput, type PdfSection } from './pdf';
 
 /** Whitespace as pdftotext lays it out does not matter: compare words. */
@@ -100,14 +99,5 @@ describe('renderRecordsPdf', () => {
     // A logo of a kind it cannot draw is left out, not an error.
     const other = await renderRecordsPdf(input({ organization: { name: 'Northwind Health', logo: { data: Buffer.from('GIF89a'), contentType: 'image/gif' } } }));
     expect(words(pdfText(other))).toContain('Northwind Health');
-  });
-});
-
-describe('private records in an export', () => {
-  it('are in it when their owner asks, never for anyone else', () => {
-    expect(exportIncludesPrivate('owner', true)).toBe(true);
-    expect(exportIncludesPrivate('owner', false)).toBe(false);
-    expect(exportIncludesPrivate('full', true)).toBe(false);
-    expect(exportIncludesPrivate('read-only', true)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { PatientGrant } from '../patients/patients.service';
+import type { PatientScope } from '../patients/patient-scope';
 
 /**
  * Who manages a family member: the user whose grant to that patient was made by adding it as a
@@ -6,7 +6,7 @@ import type { PatientGrant } from '../patients/patients.service';
  * changed grant holds at once). Managing covers changing, removing and giving an account only
  * while the family member has none: once they have, the record is theirs (409 for the manager).
  */
-export function managesFamilyMember(grant: Pick<PatientGrant, 'isOwner' | 'grantId'>, member: { grant_id: number }): boolean {
+export function managesFamilyMember(grant: Pick<PatientScope, 'isOwner' | 'grantId'>, member: { grant_id: number }): boolean {
   return !grant.isOwner && grant.grantId !== null && grant.grantId === member.grant_id;
 }
 

@@ -11,7 +11,8 @@ import { tooManyTries } from '../auth/auth.service';
 import type { InvitationsService } from '../invitations/invitations.service';
 import type { AttemptLimiter } from '../limits/limits.service';
 import type { OrganizationsService } from '../organizations/organizations.service';
-import type { PatientGrant, PatientsService } from '../patients/patients.service';
+import type { PatientsService } from '../patients/patients.service';
+import type { PatientScope } from '../patients/patient-scope';
 import { isManagedRecord, managesFamilyMember } from './family-members.policy';
 import { presentFamilyMember } from './family-members.presenter';
 import { FamilyMembersRepository, grantName, type FamilyMemberRow } from './family-members.repository';
@@ -88,8 +89,8 @@ export class FamilyMembersService {
    * manages it (404 otherwise: another user's family member is not there for them). While it has
    * an account of its own, the record is its holder's: 409. Refusals are audited.
    */
-  private async managed(ctx: SignedInContext, patientId: number, action: Action): Promise<{ grant: PatientGrant; member: FamilyMemberRow }> {
-    const grant = await this.deps.patients.grant({ ...ctx, viewing: undefined }, patientId, 'read');
+  private async managed(ctx: SignedInContext, patientId: number, action: Action): Promise<{ grant: PatientScope; member: FamilyMemberRow }> {
+    const grant = await this.deps.patients.open({ ...ctx, viewing: undefined }, 'profile', patientId, 'read');
     const member = await this.repo(ctx).find(ctx.actor.userId, patientId);
     if (!member || !managesFamilyMember(grant, member)) {
       await this.deps.audit.record(ctx, { action, outcome: 'denied', subject: `patient:${patientId}`, detail: { reason: 'not_managed' } });

@@ -21,10 +21,9 @@ import type { Db } from '../../db/client';
 import { FieldError, HttpError } from '../../lib/http-errors';
 import { servicePlugin } from '../../lib/service-plugin';
 import type { AuditLog } from '../audit/audit.service';
-import { canSeePrivate } from '../patients/patients.policy';
-import { grantScope, type PatientGrant, type PatientsService } from '../patients/patients.service';
-import type { PatientRow } from '../patients/patients.repository';
-import { RecordsRepository, type PatientScope, type RecordRow } from '../records/records.repository';
+import { type PatientsService } from '../patients/patients.service';
+import type { PatientScope } from '../patients/patient-scope';
+import { RecordsRepository, type RecordRow } from '../records/records.repository';
 import { diff, fieldLabel, latestToday, titleOf, toStoredRecord, valuesOf } from '../records/records.service';
 import {
   conceptText,
@@ -124,17 +123,16 @@ export class FhirService {
   }
 
   /** The patient's records of some categories (all by default) as a FHIR R4 collection Bundle, serialised. */
-  async export(ctx: SignedInContext, query: FhirExportQuery): Promise<{ json: string; records: number; patient: PatientGrant['patient'] }> {
-    const grant = await this.patients.grant(ctx, query.patient);
+  async export(ctx: SignedInContext, query: FhirExportQuery): Promise<{ json: string; records: number; patient: PatientScope['patient'] }> {
+    const grant = await this.patients.open(ctx, 'records', query.patient);
     const categories = parseTypes(query.types);
     // "For my eyes only" records: asked for, and the owner asking.
-    const includePrivate = query.include_private === 'true' && canSeePrivate(grant.access);
-    const scope: PatientScope = grantScope(grant);
-    const repo = new RecordsRepository(this.db, scope);
-    const rows = await repo.listMany({ categories, includePrivate });
+    const scope = query.include_private === 'true' ? grant : grant.withoutPrivate();
+    const includePrivate = scope.includePrivate;
+    const rows = await new RecordsRepository(this.db, scope).listMany({ categories });
     // Survey results come too unless declined (and only for those who may see them).
     const assessments = query.assessments === 'false' ? [] : await this.surveys.forExport(grant);
-    const bundle = await this.bundleOf(grant.patient, rows, ctx.lang, assessments);
+    const bundle = await this.bundleOf(scope, rows, ctx.lang, assessments);
 
     if (!grant.isOwner) await this.audit.record(ctx, { action: 'record_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { fhir_export: 1, records: rows.length, assessments: assessments.length } });
     await this.audit.record(ctx, { action: 'fhir_export', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { records: rows.length, assessments: assessments.length, include_private: includePrivate } });
@@ -142,8 +140,9 @@ export class FhirService {
   }
 
   /** A patient and some of their records as a FHIR R4 collection Bundle (the export's, and a SMART Health Link's content). */
-  async bundleOf(patientRow: PatientRow, rows: RecordRow[], lang: Language, assessments: readonly AssessmentInput[] = []): Promise<Bundle> {
-    const repo = new RecordsRepository(this.db, { orgId: patientRow.org_id, patientId: patientRow.id });
+  async bundleOf(scope: PatientScope, rows: RecordRow[], lang: Language, assessments: readonly AssessmentInput[] = []): Promise<Bundle> {
+    const patientRow = scope.patient;
+    const repo = new RecordsRepository(this.db, scope);
     const sources = await repo.sourceKeysOf(rows.map((r) => r.id));
     const origin = await this.origin(patientRow.org_id);
     const write = this.writeContext(lang);
@@ -201,15 +200,15 @@ export class FhirService {
    * malformed resource, is refused whole (400), naming what is wrong.
    */
   async import(ctx: SignedInContext, body: { bundle: Record<string, unknown>; accept?: string[] | undefined; patient?: number | undefined }): Promise<FhirImportResult> {
-    const grant = await this.patients.grant(ctx, body.patient, 'write');
+    const grant = await this.patients.open(ctx, 'records', body.patient, 'write');
     const read = readBundle(body.bundle);
     if (read.problems.length) throw bundleError(read.problems, read.more, ctx.lang);
 
-    const scope: PatientScope = grantScope(grant);
+    const scope = grant;
     const origin = await this.origin(grant.patient.org_id);
     const today = latestToday();
     const candidates = this.candidates(read.entries, grant, origin, ctx.lang, today);
-    await this.markDuplicates(candidates, new RecordsRepository(this.db, scope), canSeePrivate(grant.access), ctx.lang);
+    await this.markDuplicates(candidates, new RecordsRepository(this.db, scope), ctx.lang);
 
     let imported = 0;
     if (body.accept) {
@@ -232,12 +231,15 @@ export class FhirService {
         const counts = tally(candidates);
         await this.audit.record(ctx, { action: 'fhir_import', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { entries: candidates.length, imported, ...counts } }, trx);
       });
+    } else {
+      // A preview reads the record (what is there already decides what is new).
+      await grant.auditRead(ctx, { fhir_import_preview: 1, entries: candidates.length });
     }
     return { preview: !body.accept, items: candidates.map((c) => c.item), imported, ...tally(candidates) };
   }
 
   /** Each entry read into a record of its category (checked by the category's rules), or why not. */
-  private candidates(entries: BundleEntryRead[], grant: PatientGrant, origin: string, lang: Language, today: string): Candidate[] {
+  private candidates(entries: BundleEntryRead[], grant: PatientScope, origin: string, lang: Language, today: string): Candidate[] {
     const byUrl = new Map(entries.filter((e) => e.fullUrl).map((e) => [e.fullUrl!, e.resource]));
     const resolve = (reference: string) => byUrl.get(reference) ?? entries.find((e) => `${String(e.resource.resourceType)}/${String(e.resource.id)}` === reference)?.resource;
     const pastText = translate(lang, 'records:inThePast');
@@ -249,6 +251,10 @@ export class FhirService {
         return { item: { ...base, category: null, title: resourceTitle(entry.resource), status: 'skipped', reason: translate(lang, route.skip.key, route.skip.vars) }, keys: [], ownIds: [] };
       }
       const category = categoryDefinition(route.mapping.category)!;
+      // A grant limited to some categories adds no record of another (as a direct create would be refused).
+      if (!grant.reaches(category.key)) {
+        return { item: { ...base, category: category.key, title: resourceTitle(entry.resource), status: 'skipped', reason: translate(lang, 'records:fhir.categoryNotShared') }, keys: [], ownIds: [] };
+      }
       const input = resourceToInput(route.mapping, entry.resource, { resolve });
       const { values, errors } = checkRecord(category, input, { today, dob: grant.patient.dob, creating: true });
       const shown = errors ? (input as RecordValues) : values;
@@ -268,11 +274,11 @@ export class FhirService {
   }
 
   /** Duplicates: imported before (a source key), exported from one of the patient's records, the same values as one, or the same entry twice. */
-  private async markDuplicates(candidates: Candidate[], repo: RecordsRepository, includePrivate: boolean, lang: Language): Promise<void> {
+  private async markDuplicates(candidates: Candidate[], repo: RecordsRepository, lang: Language): Promise<void> {
     const keys = [...new Set(candidates.flatMap((c) => c.keys))];
     const known = new Set<string>();
     for (let i = 0; i < keys.length; i += 5000) for (const k of await repo.existingSourceKeys(keys.slice(i, i + 5000))) known.add(k);
-    const existing = await repo.contents(includePrivate);
+    const existing = await repo.contents();
     const ids = new Set(existing.map((r) => r.id));
     const signatures = new Set(existing.map((r) => `${r.category}|${canonical(r.data)}`));
     const seenKeys = new Set<string>();

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/client';
 import type { InsuranceCardsTable } from '../../db/schema';
-import type { PatientScope } from '../records/records.repository';
+import type { PatientScope } from '../patients/patient-scope';
 
 export type InsuranceCardRow = Selectable<InsuranceCardsTable>;
 export type NewInsuranceCard = Omit<Insertable<InsuranceCardsTable>, 'id' | 'org_id' | 'patient_id' | 'created_by' | 'created_at' | 'updated_at'>;

@@ -15,7 +15,8 @@ import type { UploadedFile } from '../../lib/multipart';
 import { servicePlugin } from '../../lib/service-plugin';
 import type { Storage } from '../../plugins/storage';
 import type { AuditLog } from '../audit/audit.service';
-import { grantScope, type PatientGrant, type PatientsService } from '../patients/patients.service';
+import { type PatientsService } from '../patients/patients.service';
+import type { PatientScope } from '../patients/patient-scope';
 import { presentInsuranceCard } from './insurance.presenter';
 import { InsuranceRepository, type InsuranceCardChanges, type InsuranceCardRow } from './insurance.repository';
 
@@ -24,7 +25,6 @@ export const INSURANCE_PHOTO_MAX_MEGABYTES = INSURANCE_PHOTO_MAX_BYTES / (1024 *
 /** A card's photo may be a photograph only: JPEG, PNG or WebP, by its bytes. */
 const PHOTO_TYPES: ReadonlySet<FileType> = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
-const scopeOf = grantScope;
 
 /** A photo's bytes for download. */
 export interface InsurancePhotoFile {
@@ -50,33 +50,28 @@ export class InsuranceService {
     private readonly storage: Storage,
   ) {}
 
-  private async auditRead(ctx: SignedInContext, grant: PatientGrant, detail: Record<string, string | number>): Promise<void> {
-    if (grant.isOwner) return;
-    await this.audit.record(ctx, { action: 'insurance_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail });
-  }
-
-  private async auditChange(ctx: SignedInContext, grant: PatientGrant, action: string, card: number, side?: InsuranceSide): Promise<void> {
+  private async auditChange(ctx: SignedInContext, grant: PatientScope, action: string, card: number, side?: InsuranceSide): Promise<void> {
     await this.audit.record(ctx, { action, outcome: 'success', subject: `patient:${grant.patient.id}`, detail: side ? { card, side } : { card } });
   }
 
   async list(ctx: SignedInContext, patientId?: number): Promise<InsuranceCard[]> {
-    const grant = await this.patients.grant(ctx, patientId);
-    const rows = await new InsuranceRepository(this.db, scopeOf(grant)).list();
-    await this.auditRead(ctx, grant, { cards: rows.length });
+    const grant = await this.patients.open(ctx, 'insurance', patientId);
+    const rows = await new InsuranceRepository(this.db, grant).list();
+    await grant.auditRead(ctx, { cards: rows.length });
     return rows.map(presentInsuranceCard);
   }
 
   async get(ctx: SignedInContext, id: number, patientId?: number): Promise<InsuranceCard> {
-    const grant = await this.patients.grant(ctx, patientId);
-    const row = await new InsuranceRepository(this.db, scopeOf(grant)).get(id);
+    const grant = await this.patients.open(ctx, 'insurance', patientId);
+    const row = await new InsuranceRepository(this.db, grant).get(id);
     if (!row) throw notFound();
-    await this.auditRead(ctx, grant, { card: id });
+    await grant.auditRead(ctx, { card: id });
     return presentInsuranceCard(row);
   }
 
   async create(ctx: SignedInContext, body: CreateInsuranceCardBody, patientId?: number): Promise<InsuranceCard> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
-    const row = await new InsuranceRepository(this.db, scopeOf(grant)).insert(
+    const grant = await this.patients.open(ctx, 'insurance', patientId, 'write');
+    const row = await new InsuranceRepository(this.db, grant).insert(
       {
         insurer: body.insurer,
         plan: body.plan ?? null,
@@ -96,8 +91,8 @@ export class InsuranceService {
 
   /** Only the fields given change; the validity must stay in order with the stored dates. */
   async update(ctx: SignedInContext, id: number, body: UpdateInsuranceCardBody, patientId?: number): Promise<InsuranceCard> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
-    const repo = new InsuranceRepository(this.db, scopeOf(grant));
+    const grant = await this.patients.open(ctx, 'insurance', patientId, 'write');
+    const repo = new InsuranceRepository(this.db, grant);
     const row = await repo.get(id);
     if (!row) throw notFound();
     const changes: InsuranceCardChanges = {};
@@ -114,8 +109,8 @@ export class InsuranceService {
   }
 
   async remove(ctx: SignedInContext, id: number, patientId?: number): Promise<void> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
-    const deleted = await new InsuranceRepository(this.db, scopeOf(grant)).delete(id);
+    const grant = await this.patients.open(ctx, 'insurance', patientId, 'write');
+    const deleted = await new InsuranceRepository(this.db, grant).delete(id);
     if (!deleted) throw notFound();
     for (const key of [deleted.front_key, deleted.back_key]) if (key) await this.deleteFile(ctx, key);
     await this.auditChange(ctx, grant, 'insurance_delete', id);
@@ -127,8 +122,8 @@ export class InsuranceService {
 
   /** Stores (or replaces) the photo of one side: JPEG, PNG or WebP by its bytes, at most 5 MB, without its metadata. Nothing is kept when anything fails. */
   async putPhoto(ctx: SignedInContext, id: number, side: InsuranceSide, file: UploadedFile, patientId?: number): Promise<InsuranceCard> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
-    const repo = new InsuranceRepository(this.db, scopeOf(grant));
+    const grant = await this.patients.open(ctx, 'insurance', patientId, 'write');
+    const repo = new InsuranceRepository(this.db, grant);
     const row = await repo.get(id);
     if (!row) throw notFound();
     if (file.data.length > INSURANCE_PHOTO_MAX_BYTES) throw new FieldError({ file: [{ key: 'validation:fileTooLarge', vars: { max: INSURANCE_PHOTO_MAX_MEGABYTES } }] }, 413);
@@ -155,8 +150,8 @@ export class InsuranceService {
   }
 
   async deletePhoto(ctx: SignedInContext, id: number, side: InsuranceSide, patientId?: number): Promise<InsuranceCard> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
-    const repo = new InsuranceRepository(this.db, scopeOf(grant));
+    const grant = await this.patients.open(ctx, 'insurance', patientId, 'write');
+    const repo = new InsuranceRepository(this.db, grant);
     const row = await repo.get(id);
     const previous = row?.[keyColumn(side)];
     if (!row || !previous) throw notFound();
@@ -169,8 +164,8 @@ export class InsuranceService {
 
   /** A side's photo, for whoever may read the card (audited for anyone but the owner). */
   async photo(ctx: SignedInContext, id: number, side: InsuranceSide, patientId?: number): Promise<InsurancePhotoFile> {
-    const grant = await this.patients.grant(ctx, patientId);
-    const row = await new InsuranceRepository(this.db, scopeOf(grant)).get(id);
+    const grant = await this.patients.open(ctx, 'insurance', patientId);
+    const row = await new InsuranceRepository(this.db, grant).get(id);
     const key = row?.[keyColumn(side)];
     const contentType = row?.[typeColumn(side)];
     if (!row || !key || !contentType) throw notFound();
@@ -179,7 +174,7 @@ export class InsuranceService {
       ctx.log.error({ card: id, side }, 'insurance photo missing from storage');
       throw notFound();
     }
-    await this.auditRead(ctx, grant, { card: id, side });
+    await grant.auditRead(ctx, { card: id, side });
     return { data, contentType, fileName: `insurance-card-${id}-${side}.${FILE_TYPES[contentType as FileType] ?? 'bin'}` };
   }
 }

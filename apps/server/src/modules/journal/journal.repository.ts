@@ -1,11 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import type { OrgScope } from '../../db/scope';
+import type { PatientScope } from '../patients/patient-scope';
 
-/** One patient's journal: every query filters by the organisation and the patient. */
-export interface JournalScope extends OrgScope {
-  readonly patientId: number;
-}
 
 export interface JournalRow {
   id: number;
@@ -50,7 +46,6 @@ const columns = [
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface JournalFilter {
-  includePrivate: boolean;
   /** Already folded (searchKey). */
   search?: string | undefined;
   tag?: string | undefined;
@@ -61,12 +56,12 @@ export interface JournalFilter {
 export class JournalRepository {
   constructor(
     private readonly db: Db,
-    private readonly scope: JournalScope,
+    private readonly scope: PatientScope,
   ) {}
 
   private base(filter: JournalFilter) {
     let query = this.db.selectFrom('journal_entries').where('org_id', '=', this.scope.orgId).where('patient_id', '=', this.scope.patientId);
-    if (!filter.includePrivate) query = query.where('private', '=', false);
+    if (!this.scope.includePrivate) query = query.where('private', '=', false);
     if (filter.search) query = query.where('search_text', 'like', containing(filter.search));
     if (filter.tag) query = query.where(sql<boolean>`lower(${filter.tag}) = any (select lower(t) from unnest(journal_entries.tags) t)`);
     if (filter.dateFrom) query = query.where('entry_date', '>=', filter.dateFrom);
@@ -99,12 +94,12 @@ export class JournalRepository {
       .execute();
   }
 
-  get(id: number, includePrivate: boolean): Promise<JournalRow | undefined> {
-    return this.base({ includePrivate }).where('id', '=', id).select(columns).executeTakeFirst();
+  get(id: number): Promise<JournalRow | undefined> {
+    return this.base({}).where('id', '=', id).select(columns).executeTakeFirst();
   }
 
   lock(id: number): Promise<JournalRow | undefined> {
-    return this.base({ includePrivate: true }).where('id', '=', id).select(columns).forUpdate().executeTakeFirst();
+    return this.base({}).where('id', '=', id).select(columns).forUpdate().executeTakeFirst();
   }
 
   insert(values: JournalValues, userId: number): Promise<JournalRow> {

@@ -4,14 +4,13 @@ import type { Db } from '../../db/client';
 import { FieldError, notFound } from '../../lib/http-errors';
 import { servicePlugin } from '../../lib/service-plugin';
 import type { AuditLog } from '../audit/audit.service';
-import { canSeePrivate } from '../patients/patients.policy';
-import { grantScope, type PatientGrant, type PatientsService } from '../patients/patients.service';
+import { type PatientsService } from '../patients/patients.service';
+import type { PatientScope } from '../patients/patient-scope';
 import { latestToday } from '../records/records.service';
 import { JournalRepository, type JournalRow, type JournalValues } from './journal.repository';
 
 export const JOURNAL_PAGE_SIZE = 20;
 
-const scopeOf = grantScope;
 
 /** Tags as stored: trimmed, each once (compared without case), in the order given. */
 export function cleanTags(tags: readonly string[]): string[] {
@@ -64,56 +63,51 @@ export class JournalService {
     private readonly audit: AuditLog,
   ) {}
 
-  private async auditRead(ctx: SignedInContext, grant: PatientGrant, detail: Record<string, string | number>): Promise<void> {
-    if (grant.isOwner) return;
-    await this.audit.record(ctx, { action: 'record_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { category: 'journal', ...detail } });
-  }
-
   async list(ctx: SignedInContext, query: JournalListQuery): Promise<JournalPage> {
-    const grant = await this.patients.grant(ctx, query.patient);
+    const grant = await this.patients.open(ctx, 'journal', query.patient);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? JOURNAL_PAGE_SIZE;
     const search = query.search?.trim() ? searchKey(query.search.trim()) : undefined;
-    const { count, rows } = await new JournalRepository(this.db, scopeOf(grant)).list(
-      { includePrivate: canSeePrivate(grant.access), search, tag: query.tag?.trim() || undefined, dateFrom: query.date_from, dateTo: query.date_to },
+    const { count, rows } = await new JournalRepository(this.db, grant).list(
+      { search, tag: query.tag?.trim() || undefined, dateFrom: query.date_from, dateTo: query.date_to },
       pageSize,
       (page - 1) * pageSize,
     );
-    await this.auditRead(ctx, grant, { records: rows.length });
+    await grant.auditRead(ctx, { records: rows.length });
     return { count, page, page_size: pageSize, results: rows.map(presentEntry) };
   }
 
   async moods(ctx: SignedInContext, query: JournalMoodsQuery): Promise<JournalMoods> {
-    const grant = await this.patients.grant(ctx, query.patient);
-    const rows = await new JournalRepository(this.db, scopeOf(grant)).moods({ includePrivate: canSeePrivate(grant.access), dateFrom: query.date_from, dateTo: query.date_to });
-    await this.auditRead(ctx, grant, { moods: rows.length });
+    const grant = await this.patients.open(ctx, 'journal', query.patient);
+    const rows = await new JournalRepository(this.db, grant).moods({ dateFrom: query.date_from, dateTo: query.date_to });
+    await grant.auditRead(ctx, { moods: rows.length });
     return rows.map((r) => ({ id: r.id, date: r.date, mood: Number(r.mood) }));
   }
 
   async get(ctx: SignedInContext, id: number, patientId?: number): Promise<JournalEntry> {
-    const grant = await this.patients.grant(ctx, patientId);
-    const row = await new JournalRepository(this.db, scopeOf(grant)).get(id, canSeePrivate(grant.access));
+    const grant = await this.patients.open(ctx, 'journal', patientId);
+    const row = await new JournalRepository(this.db, grant).get(id);
     if (!row) throw notFound();
-    await this.auditRead(ctx, grant, { record: id });
+    await grant.auditRead(ctx, { record: id });
     return presentEntry(row);
   }
 
   async create(ctx: SignedInContext, body: JournalEntryInput, patientId?: number): Promise<JournalEntry> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
+    const grant = await this.patients.open(ctx, 'journal', patientId, 'write');
     const values = this.check(body, grant);
-    const row = await new JournalRepository(this.db, scopeOf(grant)).insert(values, ctx.actor.userId);
+    const row = await new JournalRepository(this.db, grant).insert(values, ctx.actor.userId);
     await this.audit.record(ctx, { action: 'record_create', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { category: 'journal', record: row.id } });
     return presentEntry(row);
   }
 
   /** PUT (the body is whole, defaults applied) or PATCH (the fields given; the others kept). */
   async update(ctx: SignedInContext, id: number, body: JournalEntryInput | JournalEntryPatch, patientId?: number): Promise<JournalEntry> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
+    const grant = await this.patients.open(ctx, 'journal', patientId, 'write');
     const row = await this.db.transaction().execute(async (trx) => {
-      const repo = new JournalRepository(trx, scopeOf(grant));
+      const repo = new JournalRepository(trx, grant);
       const current = await repo.lock(id);
       // A private entry is not there for anyone but its owner, to change no more than to read.
-      if (!current || (current.private && !canSeePrivate(grant.access))) throw notFound();
+      if (!current || (current.private && !grant.includePrivate)) throw notFound();
       const merged: JournalEntryInput = {
         entry_date: body.entry_date ?? current.entry_date,
         title: body.title ?? current.title,
@@ -123,7 +117,7 @@ export class JournalService {
         private: body.private ?? current.private,
       };
       // Only the owner may make an entry private or shared (someone else's change keeps it as it is).
-      if (!canSeePrivate(grant.access)) merged.private = current.private;
+      if (!grant.includePrivate) merged.private = current.private;
       return repo.update(id, this.check(merged, grant), ctx.actor.userId);
     });
     await this.audit.record(ctx, { action: 'record_update', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { category: 'journal', record: id } });
@@ -131,20 +125,19 @@ export class JournalService {
   }
 
   async remove(ctx: SignedInContext, id: number, patientId?: number): Promise<void> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
+    const grant = await this.patients.open(ctx, 'journal', patientId, 'write');
     await this.db.transaction().execute(async (trx) => {
-      const repo = new JournalRepository(trx, scopeOf(grant));
+      const repo = new JournalRepository(trx, grant);
       const current = await repo.lock(id);
-      if (!current || (current.private && !canSeePrivate(grant.access))) throw notFound();
+      if (!current || (current.private && !grant.includePrivate)) throw notFound();
       await repo.delete(id);
     });
     await this.audit.record(ctx, { action: 'record_delete', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { category: 'journal', record: id } });
   }
 
   /** Every entry the actor may see, for the PDF export (private ones only for the owner who asked for them). */
-  async forExport(grant: PatientGrant, options: { includePrivate: boolean; dateFrom?: string | undefined; dateTo?: string | undefined }): Promise<JournalEntry[]> {
-    const rows = await new JournalRepository(this.db, scopeOf(grant)).all({
-      includePrivate: options.includePrivate && canSeePrivate(grant.access),
+  async forExport(grant: PatientScope, options: { includePrivate: boolean; dateFrom?: string | undefined; dateTo?: string | undefined }): Promise<JournalEntry[]> {
+    const rows = await new JournalRepository(this.db, options.includePrivate ? grant : grant.withoutPrivate()).all({
       dateFrom: options.dateFrom,
       dateTo: options.dateTo,
     });
@@ -152,7 +145,7 @@ export class JournalService {
   }
 
   /** The values as stored, or a 400 naming each field that is wrong (the shape is the contract's). */
-  private check(body: JournalEntryInput, grant: PatientGrant): JournalValues {
+  private check(body: JournalEntryInput, grant: PatientScope): JournalValues {
     const errors: Record<string, string[]> = {};
     const dateProblem = checkEntryDate(body.entry_date, grant.patient.dob);
     if (dateProblem) errors.entry_date = dateProblem;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowsCategory, canChat, canSeeAssessments, canSeeAssessmentsOf, canSeePrivate, canWrite, patientAccess } from './patients.policy';
+import { patientAccess } from './patients.policy';
 
 describe('a user’s rights on a patient', () => {
   const actor = { userId: 1, orgId: 10 };
@@ -19,22 +19,5 @@ describe('a user’s rights on a patient', () => {
     expect(patientAccess(actor, patient, { ...grant, grantee_user_id: 3 })).toBeNull();
     expect(patientAccess(actor, patient, { ...grant, patient_id: 6 })).toBeNull();
     expect(patientAccess(actor, { ...patient, org_id: 11 }, grant)).toBeNull();
-  });
-
-  it('read-only access may not write, see private records, or chat with providers (the Terms)', () => {
-    expect([canWrite('read-only'), canSeePrivate('read-only'), canChat('read-only')]).toEqual([false, false, false]);
-    expect([canWrite('full'), canSeePrivate('full'), canChat('full')]).toEqual([true, false, true]);
-    expect([canWrite('owner'), canSeePrivate('owner'), canChat('owner')]).toEqual([true, true, true]);
-  });
-
-  it('mental-health assessments: the owner and full access; never read-only', () => {
-    expect([canSeeAssessments('owner'), canSeeAssessments('full'), canSeeAssessments('read-only')]).toEqual([true, true, false]);
-  });
-
-  it('a grant limited to some categories: those categories only, and no assessments', () => {
-    expect([allowsCategory(null, 'condition'), allowsCategory(['allergy'], 'allergy'), allowsCategory(['allergy'], 'condition'), allowsCategory([], 'allergy')]).toEqual([true, true, false, false]);
-    expect(canSeeAssessmentsOf({ access: 'full', categories: null })).toBe(true);
-    expect(canSeeAssessmentsOf({ access: 'full', categories: ['allergy'] })).toBe(false);
-    expect(canSeeAssessmentsOf({ access: 'read-only', categories: null })).toBe(false);
   });
 });

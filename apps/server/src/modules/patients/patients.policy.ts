@@ -32,34 +32,9 @@ export function patientAccess(
   return null;
 }
 
-/** Writing: the owner and those with full access. */
+/**
+ * Writing: the owner and those with full access. What each level reaches of the record, area by
+ * area (private rows, chat, assessments, shares, category limits), is the one statement in
+ * packages/shared patient-data.ts, which PatientsService.open applies and the web app reads.
+ */
 export const canWrite = (access: PatientAccess) => access === 'owner' || access === 'full';
-
-/** A private ("for my eyes only") record is seen by its owner only, whatever else is allowed. */
-export const canSeePrivate = (access: PatientAccess) => access === 'owner';
-
-/**
- * Chatting with a provider or peer coach: the owner and those with full access (then shown as
- * acting for the patient). Read-only individuals cannot communicate with providers (the Terms).
- */
-export const canChat = (access: PatientAccess) => access === 'owner' || access === 'full';
-
-/**
- * Mental-health assessments (survey results): the owner and those with full access (a parent
- * managing a child's record). Read-only individuals do not see them, and organisation admins
- * never do (they have no access to a patient at all).
- */
-export const canSeeAssessments = (access: PatientAccess) => access === 'owner' || access === 'full';
-
-/**
- * A grant limited to some record categories (`categories`, null for every one) lets in the
- * records of those categories and what hangs on them (their attachments), nothing else of the
- * record: no record of another category, to read or to write.
- */
-export const allowsCategory = (categories: readonly string[] | null, category: string) => categories === null || categories.includes(category);
-
-/**
- * Mental-health assessments for a grant: its access allows them (canSeeAssessments) and it is not
- * limited to some record categories (assessments are none of them).
- */
-export const canSeeAssessmentsOf = (grant: { access: PatientAccess; categories: readonly string[] | null }) => canSeeAssessments(grant.access) && grant.categories === null;

@@ -34,7 +34,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ctx = request.signedIn();
-      return app.patients.present(await app.patients.grant(ctx, request.params.id));
+      return app.patients.get(ctx, request.params.id);
     },
   );
 };

@@ -1,4 +1,4 @@
-import type { Patient } from '@healthbook/shared';
+import { AREA_RULES, type Patient, type PatientDataArea } from '@healthbook/shared';
 import type { SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
 import { orgScope } from '../../db/scope';
@@ -6,29 +6,11 @@ import { HttpError, notFound } from '../../lib/http-errors';
 import { servicePlugin } from '../../lib/service-plugin';
 import type { AuditLog } from '../audit/audit.service';
 import { canWrite, patientAccess, type PatientAccess } from './patients.policy';
+import { PatientScope } from './patient-scope';
 import { PatientsRepository, type PatientRow } from './patients.repository';
 
-/** A patient the actor may act on, and how. */
-export interface PatientGrant {
-  patient: PatientRow;
-  access: PatientAccess;
-  /** The actor is the patient. */
-  isOwner: boolean;
-  /** The record categories the actor may see: null for all (the owner; a grant without a limit). */
-  categories: readonly string[] | null;
-  /** The care-network grant the access comes from (null for the owner). */
-  grantId: number | null;
-}
-
-/** The scope repositories of a patient's data are built for: the organisation, the patient, the categories the grant allows. */
-export interface GrantScope {
-  readonly orgId: number;
-  readonly patientId: number;
-  readonly categories?: readonly string[] | null | undefined;
-}
-
-/** The repository scope of a grant (the one place that turns a grant into a data filter). */
-export const grantScope = (grant: PatientGrant): GrantScope => ({ orgId: grant.patient.org_id, patientId: grant.patient.id, categories: grant.categories });
+/** Reading or changing: what a request does with the area it opens. */
+export type Intent = 'read' | 'write';
 
 /**
  * Whose record a request acts on (`?patient=`, the actor's own by default) and what the actor
@@ -41,7 +23,13 @@ export class PatientsService {
     private readonly audit: AuditLog,
   ) {}
 
-  async grant(ctx: SignedInContext, patientId?: number, intent: 'read' | 'write' = 'read'): Promise<PatientGrant> {
+  /**
+   * The one door: the scope of a patient's data for an area, if the actor may reach it. Whose
+   * record (`patientId`, else the viewed record, else the actor's own), then the policy's level,
+   * then the area's rule for that level and a limited grant (packages/shared patient-data.ts).
+   * Refusals are audited: "not yours" is 404, "not for your level" 403 with the area's reason.
+   */
+  async open(ctx: SignedInContext, area: PatientDataArea, patientId?: number, intent: Intent = 'read'): Promise<PatientScope> {
     const repo = new PatientsRepository(this.db, orgScope(ctx.actor.orgId));
     const own = ctx.actor.user.own_patient;
     const asked = patientId ?? ctx.viewing;
@@ -51,20 +39,24 @@ export class PatientsService {
     const careGrant = patient && patient.user_id !== ctx.actor.userId ? await repo.activeGrant(patient.id, ctx.actor.userId) : undefined;
     const access = patient ? patientAccess(ctx.actor, patient, careGrant) : null;
     if (!patient || !access) {
-      await this.audit.record(ctx, { action: 'patient_access', outcome: 'denied', subject: `patient:${asked ?? 'self'}`, detail: { intent } });
+      await this.audit.record(ctx, { action: 'patient_access', outcome: 'denied', subject: `patient:${asked ?? 'self'}`, detail: { intent, area } });
       throw notFound();
     }
-    if (intent === 'write' && !canWrite(access)) {
-      await this.audit.record(ctx, { action: 'patient_access', outcome: 'denied', subject: `patient:${patient.id}`, detail: { intent, access } });
-      throw new HttpError(403, 'errors:readOnlyAccess');
-    }
-    const isOwner = access === 'owner';
-    // Every access by someone other than the patient is on the patient's trail ("who saw my record"), whatever the route.
-    if (!isOwner) await this.audit.record(ctx, { action: 'patient_access', outcome: 'success', subject: `patient:${patient.id}`, detail: { intent, access } });
-    return { patient, access, isOwner, categories: isOwner ? null : (careGrant?.categories ?? null), grantId: isOwner ? null : (careGrant?.id ?? null) };
+    const categories = access === 'owner' ? null : (careGrant?.categories ?? null);
+    const scope = new PatientScope({ patient, access, area, categories, includePrivate: access === 'owner', grantId: careGrant?.id ?? null, audit: this.audit });
+    const rule = AREA_RULES[area];
+    const refuse = async (key: string) => {
+      await scope.audit(ctx, 'patient_access', { intent, access }, 'denied');
+      throw new HttpError(403, `errors:${key}`);
+    };
+    if (!scope.reachesArea(area)) await refuse(rule.refusal);
+    if (intent === 'write' && !canWrite(access)) await refuse(rule.writeRefusal);
+    // What was read or changed goes on the patient's trail from the service that did it (scope.auditRead,
+    // its own change rows): "who saw my record" shows those. The grant matrix holds every route to it.
+    return scope;
   }
 
-  present(grant: Pick<PatientGrant, 'patient' | 'access' | 'isOwner' | 'categories'> & { kind?: 'invitation' | 'dependant' | undefined }): Patient {
+  present(grant: { patient: PatientRow; access: PatientAccess; isOwner: boolean; categories: readonly string[] | null; kind?: 'invitation' | 'dependant' | undefined }): Patient {
     const { patient, access } = grant;
     return {
       patient_id: patient.id,
@@ -80,9 +72,18 @@ export class PatientsService {
     };
   }
 
+  /** One patient the actor may open (GET /patients/{id}): a read of who they are, on the patient's trail when it is someone else. */
+  async get(ctx: SignedInContext, patientId: number): Promise<Patient> {
+    const scope = await this.open(ctx, 'profile', patientId);
+    await scope.auditRead(ctx);
+    const access = scope.access === 'recipient' ? 'read-only' : scope.access;
+    return this.present({ patient: scope.patient, access, isOwner: scope.isOwner, categories: scope.categories });
+  }
+
   /** The patients whose records the actor may open: their own first, then those of the care network and their dependants. */
   async list(ctx: SignedInContext): Promise<Patient[]> {
-    const own = this.present(await this.grant({ ...ctx, viewing: undefined }));
+    const mine = await this.open({ ...ctx, viewing: undefined }, 'profile');
+    const own = this.present({ patient: mine.patient, access: 'owner', isOwner: true, categories: null });
     const granted = await new PatientsRepository(this.db, orgScope(ctx.actor.orgId)).granted(ctx.actor.userId);
     return [own, ...granted.map((row) => this.present({ patient: row, access: row.grant_access, isOwner: false, categories: row.grant_categories, kind: row.grant_kind }))];
   }

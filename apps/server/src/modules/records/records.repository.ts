@@ -3,7 +3,8 @@ import type { CategoryDefinition } from '@healthbook/shared';
 import type { Db } from '../../db/client';
 import { runNamed } from '../../db/prepared';
 import type { HealthRecordsTable, RecordData } from '../../db/schema';
-import type { OrgScope } from '../../db/scope';
+import type { PatientScope } from '../patients/patient-scope';
+import { HttpError, notFound } from '../../lib/http-errors';
 import { attachmentsOf, type AttachmentRow } from '../documents/documents.repository';
 
 /**
@@ -38,10 +39,6 @@ const recordColumns = [
  * One patient's records: every query filters by the organisation and the patient, and, for a
  * care-network grant limited to some categories, by those categories (patients.service grantScope).
  */
-export interface PatientScope extends OrgScope {
-  readonly patientId: number;
-  readonly categories?: readonly string[] | null | undefined;
-}
 
 export interface ListOptions {
   category: string;
@@ -51,7 +48,6 @@ export interface ListOptions {
   search?: string | undefined;
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
-  includePrivate: boolean;
   limit: number;
   offset: number;
 }
@@ -73,9 +69,10 @@ export class RecordsRepository {
     private readonly scope: PatientScope,
   ) {}
 
-  private base(includePrivate: boolean) {
+  /** The scope's rows: its organisation and patient, its categories, private rows only when it holds them. */
+  private base() {
     let query = this.db.selectFrom('health_records').where('org_id', '=', this.scope.orgId).where('patient_id', '=', this.scope.patientId);
-    if (!includePrivate) query = query.where('private', '=', false);
+    if (!this.scope.includePrivate) query = query.where('private', '=', false);
     if (this.scope.categories) query = query.where('category', 'in', this.scope.categories.length > 0 ? [...this.scope.categories] : ['']);
     return query;
   }
@@ -86,7 +83,7 @@ export class RecordsRepository {
    * Only a page past the end asks again, for the total alone.
    */
   async list(options: ListOptions): Promise<{ count: number; rows: RecordRow[] }> {
-    let query = this.base(options.includePrivate).where('category', '=', options.category);
+    let query = this.base().where('category', '=', options.category);
     if (options.search) query = query.where('search_text', 'like', containing(options.search));
     if (options.dateFrom) query = query.where('sort_date', '>=', options.dateFrom);
     if (options.dateTo) query = query.where('sort_date', '<=', options.dateTo);
@@ -111,9 +108,9 @@ export class RecordsRepository {
    * Every record of some categories (optionally only some records, a range of their dates), with
    * their attachments, newest first within a category: what an export or a share shows.
    */
-  listMany(options: { categories: readonly string[]; ids?: readonly number[] | undefined; includePrivate: boolean; dateFrom?: string | undefined; dateTo?: string | undefined }): Promise<RecordRow[]> {
+  listMany(options: { categories: readonly string[]; ids?: readonly number[] | undefined; dateFrom?: string | undefined; dateTo?: string | undefined }): Promise<RecordRow[]> {
     if (options.categories.length === 0 || options.ids?.length === 0) return Promise.resolve([]);
-    let query = this.base(options.includePrivate).where('category', 'in', options.categories);
+    let query = this.base().where('category', 'in', options.categories);
     if (options.ids) query = query.where('id', 'in', options.ids);
     if (options.dateFrom) query = query.where('sort_date', '>=', options.dateFrom);
     if (options.dateTo) query = query.where('sort_date', '<=', options.dateTo);
@@ -121,22 +118,25 @@ export class RecordsRepository {
   }
 
   /** One record of a category (another category's id is not found). */
-  get(category: string, id: number, includePrivate: boolean): Promise<RecordRow | undefined> {
-    return this.base(includePrivate).where('category', '=', category).where('id', '=', id).select(recordColumns).executeTakeFirst();
+  get(category: string, id: number): Promise<RecordRow | undefined> {
+    return this.base().where('category', '=', category).where('id', '=', id).select(recordColumns).executeTakeFirst();
   }
 
   /** Any category's record (attachments name a record by its id alone). */
-  getAny(id: number, includePrivate: boolean): Promise<RecordRow | undefined> {
-    return this.base(includePrivate).where('id', '=', id).select(recordColumns).executeTakeFirst();
+  getAny(id: number): Promise<RecordRow | undefined> {
+    return this.base().where('id', '=', id).select(recordColumns).executeTakeFirst();
   }
 
   /** The record, locked until the transaction ends (an update reads, compares and writes it). */
   lock(category: string, id: number): Promise<RecordRow | undefined> {
-    return this.base(true).where('category', '=', category).where('id', '=', id).select(recordColumns).forUpdate('health_records').executeTakeFirst();
+    return this.base().where('category', '=', category).where('id', '=', id).select(recordColumns).forUpdate('health_records').executeTakeFirst();
   }
 
   /** The row of a new record of this patient (from an import, with its source key). */
   private newRow(record: NewRecord, userId: number, sourceKey: string | null = null) {
+    // The scope's bounds hold for writes too: no row of a category outside a limited grant, no private row but the owner's.
+    if (!this.scope.reaches(record.category)) throw notFound();
+    if (record.private && !this.scope.canMarkPrivate) throw new HttpError(403, 'errors:privateOwnerOnly');
     return {
       org_id: this.scope.orgId,
       patient_id: this.scope.patientId,
@@ -171,20 +171,20 @@ export class RecordsRepository {
   /** Which of these source keys the patient's records already have. */
   async existingSourceKeys(keys: readonly string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
-    const rows = await this.base(true).where('source_key', 'in', keys).select('source_key').execute();
+    const rows = await this.base().where('source_key', 'in', keys).select('source_key').execute();
     return new Set(rows.map((r) => r.source_key!));
   }
 
   /** The source keys of some of the patient's records (those imported), by record id. */
   async sourceKeysOf(ids: readonly number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.base(true).where('id', 'in', ids).where('source_key', 'is not', null).select(['id', 'source_key']).execute();
+    const rows = await this.base().where('id', 'in', ids).where('source_key', 'is not', null).select(['id', 'source_key']).execute();
     return new Map(rows.map((r) => [r.id, r.source_key!]));
   }
 
   /** Every record of the patient as category and values (what an import compares its records with). */
-  contents(includePrivate: boolean): Promise<Array<{ id: number; category: string; data: RecordData; private: boolean }>> {
-    return this.base(includePrivate).select(['id', 'category', 'data', 'private']).execute();
+  contents(): Promise<Array<{ id: number; category: string; data: RecordData; private: boolean }>> {
+    return this.base().select(['id', 'category', 'data', 'private']).execute();
   }
 
   update(id: number, record: Omit<NewRecord, 'category'>, version: number, userId: number): Promise<RecordRow> {
@@ -237,8 +237,8 @@ export class RecordsRepository {
   }
 
   /** Per category: how many records, the latest of their dates, the last change. */
-  summary(includePrivate: boolean) {
-    return this.base(includePrivate)
+  summary() {
+    return this.base()
       .select([
         'category',
         sql<string>`count(*)`.as('count'),
@@ -249,8 +249,8 @@ export class RecordsRepository {
   }
 
   /** Per category, its record with the latest date (what the summary's "latest" shows, with its precision). */
-  latestPerCategory(includePrivate: boolean) {
-    return this.base(includePrivate)
+  latestPerCategory() {
+    return this.base()
       .distinctOn('category')
       .select(['category', 'data', sql<string | null>`to_char(sort_date, 'YYYY-MM-DD')`.as('sort_date')])
       .orderBy('category')
@@ -260,8 +260,8 @@ export class RecordsRepository {
   }
 
   /** The records changed most recently, any category. */
-  recent(includePrivate: boolean, limit: number): Promise<RecordRow[]> {
-    return this.base(includePrivate).select(recordColumns).orderBy('health_records.updated_at', 'desc').orderBy('health_records.id', 'desc').limit(limit).execute();
+  recent(limit: number): Promise<RecordRow[]> {
+    return this.base().select(recordColumns).orderBy('health_records.updated_at', 'desc').orderBy('health_records.id', 'desc').limit(limit).execute();
   }
 }
 

@@ -16,13 +16,13 @@ import {
 import type { SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { RecordData } from '../../db/schema';
-import { FieldError, notFound } from '../../lib/http-errors';
+import { FieldError, HttpError, notFound } from '../../lib/http-errors';
 import { servicePlugin } from '../../lib/service-plugin';
 import { VersionedCache } from '../../lib/versioned-cache';
 import type { AuditLog } from '../audit/audit.service';
 import { DocumentsRepository } from '../documents/documents.repository';
-import { allowsCategory, canSeePrivate } from '../patients/patients.policy';
-import { grantScope, type PatientGrant, type PatientsService } from '../patients/patients.service';
+import { type PatientsService } from '../patients/patients.service';
+import type { PatientScope } from '../patients/patient-scope';
 import type { Storage } from '../../plugins/storage';
 import { presentAttachment } from '../documents/documents.presenter';
 import { RecordsRepository, orderExpression, type RecordRow } from './records.repository';
@@ -35,7 +35,7 @@ export const DEFAULT_PAGE_SIZE = 20;
  * what was asked. A change of the data moves the version on, so a changed record is never
  * answered from the cache.
  */
-function answerKey(grant: PatientGrant, includePrivate: boolean, ...asked: Array<string | number | undefined>): string {
+function answerKey(grant: PatientScope, includePrivate: boolean, ...asked: Array<string | number | undefined>): string {
   return JSON.stringify([grant.patient.id, grant.patient.data_version, includePrivate, grant.categories, ...asked]);
 }
 
@@ -48,7 +48,6 @@ export function latestToday(now: Date = new Date()): string {
   return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
 }
 
-const scopeOf = grantScope;
 
 /** The label of a field of a category in a language (a category may name a shared field its own way). */
 export function fieldLabel(category: CategoryDefinition, field: string, lang: Language): string {
@@ -74,57 +73,51 @@ export class RecordsService {
   ) {}
 
   /** Reads by anyone but the owner go to the audit trail (the mechanism sharing and providers will use). */
-  private async auditRead(ctx: SignedInContext, grant: PatientGrant, detail: Record<string, string | number>): Promise<void> {
-    if (grant.isOwner) return;
-    await this.audit.record(ctx, { action: 'record_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail });
-  }
-
   /**
    * A page of a category's records: the total, and the page's records as JSON text (the
    * presenter's records, serialised once per version of the patient's data and kept so).
    */
   async list(ctx: SignedInContext, category: CategoryDefinition, query: RecordListQuery): Promise<{ count: number; resultsJson: string; records: number; page: number; pageSize: number }> {
-    const grant = await this.patients.grant(ctx, query.patient);
+    const grant = await this.patients.open(ctx, 'records', query.patient);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
-    const includePrivate = canSeePrivate(grant.access);
+    const includePrivate = grant.includePrivate;
     const search = query.search?.trim() ? searchKey(query.search.trim()) : undefined;
     const key = answerKey(grant, includePrivate, 'list', category.key, page, pageSize, query.ordering, search, query.date_from, query.date_to);
     const answer = await this.answers.get(key, async () => {
       // Django REST's OrderingFilter ignores what it does not know: so does this, falling back to the category's default.
       const ordering = resolveOrdering(category, query.ordering) ?? resolveOrdering(category, category.ordering)!;
-      const { count, rows } = await new RecordsRepository(this.db, scopeOf(grant)).list({
+      const { count, rows } = await new RecordsRepository(this.db, grant).list({
         category: category.key,
         orderBy: ordering,
         search,
         dateFrom: query.date_from,
         dateTo: query.date_to,
-        includePrivate,
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });
       return { count, records: rows.length, resultsJson: JSON.stringify(rows.map((row) => presentRecord(category, row))) };
     });
-    await this.auditRead(ctx, grant, { category: category.key, records: answer.records });
+    await grant.auditRead(ctx, { category: category.key, records: answer.records });
     return { ...answer, page, pageSize };
   }
 
   async get(ctx: SignedInContext, category: CategoryDefinition, id: number, patientId?: number): Promise<HealthRecord> {
-    const grant = await this.patients.grant(ctx, patientId);
-    const row = await new RecordsRepository(this.db, scopeOf(grant)).get(category.key, id, canSeePrivate(grant.access));
+    const grant = await this.patients.open(ctx, 'records', patientId);
+    const row = await new RecordsRepository(this.db, grant).get(category.key, id);
     if (!row) throw notFound();
-    await this.auditRead(ctx, grant, { category: category.key, record: id });
+    await grant.auditRead(ctx, { category: category.key, record: id });
     return presentRecord(category, row);
   }
 
   async create(ctx: SignedInContext, category: CategoryDefinition, body: Record<string, unknown>, patientId?: number): Promise<HealthRecord> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
+    const grant = await this.patients.open(ctx, 'records', patientId, 'write');
     // A grant limited to other categories: this category is not there for it (as for reading).
-    if (!allowsCategory(grant.categories, category.key)) throw notFound();
+    if (!grant.reaches(category.key)) throw notFound();
     const { values, errors } = checkRecord(category, body, { today: latestToday(), dob: grant.patient.dob, creating: true });
     if (errors) throw new FieldError(errors);
     const row = await this.db.transaction().execute(async (trx) => {
-      const repo = new RecordsRepository(trx, scopeOf(grant));
+      const repo = new RecordsRepository(trx, grant);
       const created = await repo.insert(toStoredRecord(category, values, latestToday()), ctx.actor.userId);
       await repo.addVersion(created.id, 1, 'create', created.data, diff({}, valuesOf(created)), ctx.actor.userId);
       return created;
@@ -135,15 +128,17 @@ export class RecordsService {
 
   /** PUT (every field; those not given are emptied) or PATCH (`partial`: those not given are kept). */
   async update(ctx: SignedInContext, category: CategoryDefinition, id: number, body: Record<string, unknown>, partial: boolean, patientId?: number): Promise<HealthRecord> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
+    const grant = await this.patients.open(ctx, 'records', patientId, 'write');
     const row = await this.db.transaction().execute(async (trx) => {
-      const repo = new RecordsRepository(trx, scopeOf(grant));
+      const repo = new RecordsRepository(trx, grant);
       const current = await repo.lock(category.key, id);
       // A private record is not there for anyone but its owner, to change no more than to read.
-      if (!current || (current.private && !canSeePrivate(grant.access))) throw notFound();
+      if (!current) throw notFound();
       const before = valuesOf(current);
       const { values, errors } = checkRecord(category, body, { today: latestToday(), dob: grant.patient.dob, ...(partial ? { existing: before } : {}) });
       if (errors) throw new FieldError(errors);
+      // Only the patient marks a record private or public again.
+      if (values.private !== undefined && Boolean(values.private) !== current.private && !grant.canMarkPrivate) throw new HttpError(403, 'errors:privateOwnerOnly');
       const changes = diff(before, values);
       if (changes.length === 0) return current;
       const next = current.version + 1;
@@ -157,12 +152,12 @@ export class RecordsService {
 
   /** Deletes a record, the attachments uploaded to it (their files too); documents of the Document Center attached to it stay, detached. */
   async remove(ctx: SignedInContext, category: CategoryDefinition, id: number, patientId?: number): Promise<void> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
+    const grant = await this.patients.open(ctx, 'records', patientId, 'write');
     const keys = await this.db.transaction().execute(async (trx) => {
-      const repo = new RecordsRepository(trx, scopeOf(grant));
+      const repo = new RecordsRepository(trx, grant);
       const current = await repo.lock(category.key, id);
-      if (!current || (current.private && !canSeePrivate(grant.access))) throw notFound();
-      const files = await new DocumentsRepository(trx, scopeOf(grant)).deleteRecordAttachments(id);
+      if (!current) throw notFound();
+      const files = await new DocumentsRepository(trx, grant).deleteRecordAttachments(id);
       await repo.delete(category.key, id);
       return files;
     });
@@ -172,10 +167,10 @@ export class RecordsService {
   }
 
   async history(ctx: SignedInContext, category: CategoryDefinition, id: number, patientId?: number): Promise<RecordVersion[]> {
-    const grant = await this.patients.grant(ctx, patientId);
-    const repo = new RecordsRepository(this.db, scopeOf(grant));
-    if (!(await repo.get(category.key, id, canSeePrivate(grant.access)))) throw notFound();
-    await this.auditRead(ctx, grant, { category: category.key, record: id, history: 1 });
+    const grant = await this.patients.open(ctx, 'records', patientId);
+    const repo = new RecordsRepository(this.db, grant);
+    if (!(await repo.get(category.key, id))) throw notFound();
+    await grant.auditRead(ctx, { category: category.key, record: id, history: 1 });
     const versions = await repo.versions(id);
     return versions.map((v) => ({
       version: v.version,
@@ -192,16 +187,16 @@ export class RecordsService {
   }
 
   async summary(ctx: SignedInContext, patientId?: number): Promise<RecordSummary> {
-    const grant = await this.patients.grant(ctx, patientId);
-    const includePrivate = canSeePrivate(grant.access);
-    const summary = await this.answers.get(answerKey(grant, includePrivate, 'summary', ctx.lang), () => this.computeSummary(grant, includePrivate, ctx.lang));
-    await this.auditRead(ctx, grant, { summary: 1 });
+    const grant = await this.patients.open(ctx, 'records', patientId);
+    const includePrivate = grant.includePrivate;
+    const summary = await this.answers.get(answerKey(grant, includePrivate, 'summary', ctx.lang), () => this.computeSummary(grant, ctx.lang));
+    await grant.auditRead(ctx, { summary: 1 });
     return summary;
   }
 
-  private async computeSummary(grant: PatientGrant, includePrivate: boolean, lang: Language): Promise<RecordSummary> {
-    const repo = new RecordsRepository(this.db, scopeOf(grant));
-    const [rows, latest, recent] = await Promise.all([repo.summary(includePrivate), repo.latestPerCategory(includePrivate), repo.recent(includePrivate, 5)]);
+  private async computeSummary(grant: PatientScope, lang: Language): Promise<RecordSummary> {
+    const repo = new RecordsRepository(this.db, grant);
+    const [rows, latest, recent] = await Promise.all([repo.summary(), repo.latestPerCategory(), repo.recent(5)]);
     const byCategory = new Map(rows.map((r) => [r.category, r]));
     const latestOf = new Map(latest.map((r) => [r.category, r]));
     return {

@@ -35,7 +35,11 @@ export class SharesRepository {
   listForPatient(patientId: number, id?: number) {
     let query = this.db
       .selectFrom('shares as s')
+      .leftJoin('patients as p', 'p.id', 's.patient_id')
+      .leftJoin('users as u', (join) => join.onRef('u.id', '=', 's.created_by').on('u.org_id', '=', this.scope.orgId))
       .selectAll('s')
+      // Who made it, when not the patient's own account (a carer of the care network).
+      .select(sql<string | null>`case when s.created_by is distinct from p.user_id then nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') end`.as('shared_by'))
       .select((eb) => [
         eb.selectFrom('share_accesses as a').whereRef('a.share_id', '=', 's.id').where('a.action', '=', 'viewed').select(sql<string>`count(*)`.as('n')).as('opened_count'),
         eb.selectFrom('share_accesses as a').whereRef('a.share_id', '=', 's.id').where('a.action', '=', 'viewed').select(sql<Date | null>`max(a.opened_at)`.as('last')).as('last_opened_at'),

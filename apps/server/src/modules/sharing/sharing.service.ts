@@ -46,9 +46,9 @@ import type { FhirService } from '../fhir/fhir.service';
 import type { AttemptLimiter } from '../limits/limits.service';
 import { assetUrl } from '../organizations/organizations.presenter';
 import { OrganizationsRepository, type OrganizationRow } from '../organizations/organizations.repository';
-import { allowsCategory } from '../patients/patients.policy';
 import { PatientsRepository, type PatientRow } from '../patients/patients.repository';
-import { grantScope, type PatientGrant, type PatientsService } from '../patients/patients.service';
+import { type PatientsService } from '../patients/patients.service';
+import { PatientScope } from '../patients/patient-scope';
 import { RecordsRepository, type RecordRow } from '../records/records.repository';
 import { titleOf } from '../records/records.service';
 import { PublicSharesRepository, SharesRepository, shareStatus, type ShareRow } from './shares.repository';
@@ -61,6 +61,8 @@ export interface SharedSelection {
   share: ShareRow;
   organization: OrganizationRow;
   patient: PatientRow;
+  /** The recipient's scope of the patient's data: what the share names, never a private row. */
+  scope: PatientScope;
   sections: Array<{ category: CategoryDefinition; records: RecordRow[] }>;
   documents: DocumentRow[];
   /** The patient's insurance cards, when the share includes them. */
@@ -101,7 +103,7 @@ export class SharingService {
   // ---- The patient's side ----
 
   async create(ctx: SignedInContext, body: CreateShareInput, patientId?: number): Promise<CreatedShare> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
+    const grant = await this.patients.open(ctx, 'shares', patientId, 'write');
     const expiresAt = this.expiryOf(body);
     await this.checkChoice(grant, body);
     const secrets = this.newSecrets(body.method);
@@ -132,14 +134,14 @@ export class SharingService {
   }
 
   async list(ctx: SignedInContext, patientId?: number): Promise<Share[]> {
-    const grant = await this.patients.grant(ctx, patientId);
+    const grant = await this.patients.open(ctx, 'shares', patientId);
     const shares = await this.present(grant, ctx.lang);
     if (!grant.isOwner) await this.audit.record(ctx, { action: 'share_list', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { shares: shares.length } });
     return shares;
   }
 
   async get(ctx: SignedInContext, id: number, patientId?: number): Promise<Share> {
-    const grant = await this.patients.grant(ctx, patientId);
+    const grant = await this.patients.open(ctx, 'shares', patientId);
     const [share] = await this.present(grant, ctx.lang, id);
     if (!share) throw notFound();
     if (!grant.isOwner) await this.audit.record(ctx, { action: 'share_list', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { share: id } });
@@ -161,7 +163,7 @@ export class SharingService {
   }
 
   async revoke(ctx: SignedInContext, id: number, patientId?: number): Promise<Share> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
+    const grant = await this.patients.open(ctx, 'shares', patientId, 'write');
     if (!(await new SharesRepository(this.db, orgScope(grant.patient.org_id)).revoke(grant.patient.id, id))) throw notFound();
     await this.audit.record(ctx, { action: 'share_revoke', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { share: id } });
     const [share] = await this.present(grant, ctx.lang, id);
@@ -170,7 +172,7 @@ export class SharingService {
 
   /** A new address (and passcode): what opens a locked share again, or replaces a lost link. */
   async reissue(ctx: SignedInContext, id: number, patientId?: number): Promise<CreatedShare> {
-    const grant = await this.patients.grant(ctx, patientId, 'write');
+    const grant = await this.patients.open(ctx, 'shares', patientId, 'write');
     const repo = new SharesRepository(this.db, orgScope(grant.patient.org_id));
     const [current] = await repo.listForPatient(grant.patient.id, id);
     if (!current) throw notFound();
@@ -260,7 +262,7 @@ export class SharingService {
     const { selection, sessionId } = await this.opened(sessionToken);
     const shown = new Set<number>([...selection.documents.map((d) => d.id), ...selection.sections.flatMap((s) => s.records.flatMap((r) => r.attachments.map((a) => a.id)))]);
     if (!shown.has(id)) throw notFound();
-    const document = await new DocumentsRepository(this.db, { orgId: selection.share.org_id, patientId: selection.share.patient_id }).get(id, false);
+    const document = await new DocumentsRepository(this.db, selection.scope).get(id);
     if (!document) throw notFound();
     const data = await this.storage.get(document.storage_key);
     if (!data) throw notFound();
@@ -312,7 +314,7 @@ export class SharingService {
     await repo.giveBackAttempt(share.id);
     const selection = await this.select(share);
     const rows = selection.sections.flatMap((s) => s.records);
-    const bundle = await this.fhir.bundleOf(selection.patient, rows, ctx.lang);
+    const bundle = await this.fhir.bundleOf(selection.scope, rows, ctx.lang);
     const userAgent = `SMART Health Link: ${body.recipient}`.slice(0, 300);
     await this.logOpening(ctx, selection, null, 'viewed', userAgent);
     const embedded = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(bundle)))
@@ -348,17 +350,17 @@ export class SharingService {
   }
 
   /** What is chosen must be there, the patient's, and not private. */
-  private async checkChoice(grant: PatientGrant, body: CreateShareInput): Promise<void> {
-    const scope = grantScope(grant);
+  private async checkChoice(grant: PatientScope, body: CreateShareInput): Promise<void> {
+    const scope = grant;
     if (body.kind === 'records') {
       if (body.document_ids.length > 0) throw new FieldError({ document_ids: ['validation:shareKindMismatch'] });
       if (body.categories.length === 0 && body.record_ids.length === 0 && !body.insurance) throw new FieldError({ non_field_errors: ['validation:shareNothingChosen'] });
       // A grant limited to some categories shares no other (a share of a category is every record of it).
-      const outside = body.categories.find((c) => !allowsCategory(grant.categories, c));
+      const outside = body.categories.find((c) => !grant.reaches(c));
       if (outside) throw new FieldError({ categories: [{ key: 'validation:invalidChoice', vars: { value: outside } }] });
       if (body.record_ids.length > 0) {
         const ids = [...new Set(body.record_ids)];
-        const found = await new RecordsRepository(this.db, scope).listMany({ categories: CATEGORY_KEYS, ids, includePrivate: false });
+        const found = await new RecordsRepository(this.db, scope.withoutPrivate()).listMany({ categories: CATEGORY_KEYS, ids });
         if (found.length !== ids.length) throw new FieldError({ record_ids: ['validation:shareRecordUnavailable'] });
       }
       return;
@@ -367,7 +369,7 @@ export class SharingService {
     if (body.insurance) throw new FieldError({ insurance: ['validation:shareKindMismatch'] });
     if (body.document_ids.length === 0) throw new FieldError({ non_field_errors: ['validation:shareNothingChosen'] });
     const ids = [...new Set(body.document_ids)];
-    const found = await new DocumentsRepository(this.db, scope).listByIds(ids, false);
+    const found = await new DocumentsRepository(this.db, scope.withoutPrivate()).listByIds(ids);
     if (found.length !== ids.length) throw new FieldError({ document_ids: ['validation:shareDocumentUnavailable'] });
   }
 
@@ -413,23 +415,24 @@ export class SharingService {
 
   /** What a share shows now: its records (never private ones) or its documents (never a private record's). */
   async select(share: ShareRow): Promise<SharedSelection> {
-    const scope = { orgId: share.org_id, patientId: share.patient_id };
     const [organization, patient] = await Promise.all([this.organization(share.org_id), this.patientOf(share)]);
+    // A verified recipient's door: the share's own scope, read-only, never a private row.
+    const scope = new PatientScope({ patient, access: 'recipient', area: share.kind === 'documents' ? 'documents' : 'records', categories: null, includePrivate: false, grantId: null, audit: this.audit });
     if (share.kind === 'documents') {
-      const documents = await new DocumentsRepository(this.db, scope).listByIds(share.document_ids, false);
-      return { share, organization, patient, sections: [], documents, insurance: [] };
+      const documents = await new DocumentsRepository(this.db, scope).listByIds(share.document_ids);
+      return { share, organization, patient, scope, sections: [], documents, insurance: [] };
     }
     const repo = new RecordsRepository(this.db, scope);
     const [whole, single, insurance] = await Promise.all([
-      repo.listMany({ categories: share.categories, includePrivate: false }),
-      repo.listMany({ categories: CATEGORY_KEYS, ids: share.record_ids, includePrivate: false }),
+      repo.listMany({ categories: share.categories }),
+      repo.listMany({ categories: CATEGORY_KEYS, ids: share.record_ids }),
       share.include_insurance ? new InsuranceRepository(this.db, scope).list() : Promise.resolve([]),
     ]);
     const byId = new Map<number, RecordRow>();
     for (const row of [...whole, ...single]) byId.set(row.id, row);
     const rows = [...byId.values()];
     const sections = CATEGORIES.map((category) => ({ category: category as CategoryDefinition, records: rows.filter((r) => r.category === category.key) })).filter((s) => s.records.length > 0);
-    return { share, organization, patient, sections, documents: [], insurance };
+    return { share, organization, patient, scope, sections, documents: [], insurance };
   }
 
   private async logOpening(ctx: ServiceContext, selection: SharedSelection, sessionId: string | null, action: 'viewed' | 'pdf', userAgent: string | null): Promise<void> {
@@ -480,14 +483,14 @@ export class SharingService {
   }
 
   /** The patient's shares (or one), presented with the titles of the records and names of the documents chosen. */
-  private async present(grant: PatientGrant, lang: Language, id?: number): Promise<Share[]> {
-    const scope = grantScope(grant);
+  private async present(grant: PatientScope, lang: Language, id?: number): Promise<Share[]> {
+    const scope = grant;
     const rows = await new SharesRepository(this.db, orgScope(grant.patient.org_id)).listForPatient(grant.patient.id, id);
     const recordIds = [...new Set(rows.flatMap((r) => r.record_ids))];
     const documentIds = [...new Set(rows.flatMap((r) => r.document_ids))];
     const [records, documents] = await Promise.all([
-      new RecordsRepository(this.db, scope).listMany({ categories: CATEGORY_KEYS, ids: recordIds, includePrivate: true }),
-      new DocumentsRepository(this.db, scope).listByIds(documentIds, true),
+      new RecordsRepository(this.db, scope).listMany({ categories: CATEGORY_KEYS, ids: recordIds }),
+      new DocumentsRepository(this.db, scope).listByIds(documentIds),
     ]);
     const recordById = new Map(records.map((r) => [r.id, r]));
     const documentById = new Map(documents.map((d) => [d.id, d]));
@@ -516,6 +519,7 @@ export class SharingService {
       failed_attempts: row.failed_attempts,
       opened_count: Number(row.opened_count ?? 0),
       last_opened_at: row.last_opened_at ? new Date(row.last_opened_at).toISOString() : null,
+      shared_by: row.shared_by ?? null,
     }));
   }
 

@@ -3,13 +3,10 @@ import { scoreSurvey, type OrganizationSurveyKey, type SurveyDefinition } from '
 import type { Db } from '../../db/client';
 import type { SurveyResponsesTable } from '../../db/schema';
 import type { OrgScope } from '../../db/scope';
+import type { PatientScope } from '../patients/patient-scope';
 
 export type SurveyResponseRow = Selectable<SurveyResponsesTable>;
 
-/** A patient of an organisation: the rows a survey repository may touch. */
-export interface SurveyScope extends OrgScope {
-  readonly patientId: number;
-}
 
 /** An organisation's own surveys (general, profile-questionnaire). */
 export class OrganizationSurveysRepository {
@@ -57,7 +54,7 @@ export function scoredColumns(key: string, survey: SurveyDefinition, answers: Re
 export class SurveyResponsesRepository {
   constructor(
     private readonly db: Db,
-    private readonly scope: SurveyScope,
+    private readonly scope: PatientScope,
   ) {}
 
   /** Stores a response; undefined when this attempt was already submitted (nothing written). */

@@ -19,11 +19,11 @@ import {
 import type { SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
 import { orgScope } from '../../db/scope';
-import { FieldError, HttpError, notFound } from '../../lib/http-errors';
+import { FieldError, notFound } from '../../lib/http-errors';
 import { servicePlugin } from '../../lib/service-plugin';
 import type { AuditLog } from '../audit/audit.service';
-import { canSeeAssessmentsOf } from '../patients/patients.policy';
-import { grantScope, type PatientGrant, type PatientsService } from '../patients/patients.service';
+import { type PatientsService } from '../patients/patients.service';
+import type { PatientScope } from '../patients/patient-scope';
 import { presentBand, presentResult, presentSurvey } from './surveys.presenter';
 import { OrganizationSurveysRepository, SurveyResponsesRepository, scoredColumns, type SurveyResponseRow } from './surveys.repository';
 
@@ -80,29 +80,20 @@ export class SurveysService {
   }
 
   /** A patient's assessments, for those allowed to see them (else 403, audited). */
-  private async assessmentsGrant(ctx: SignedInContext, patientId: number | undefined, intent: 'read' | 'write'): Promise<PatientGrant> {
-    const grant = await this.patients.grant(ctx, patientId, intent);
-    if (!canSeeAssessmentsOf(grant)) {
-      await this.audit.record(ctx, { action: 'assessment_access', outcome: 'denied', subject: `patient:${grant.patient.id}`, detail: { intent } });
-      throw new HttpError(403, 'errors:assessmentsNotShared');
-    }
-    return grant;
+  private async assessmentsGrant(ctx: SignedInContext, patientId: number | undefined, intent: 'read' | 'write'): Promise<PatientScope> {
+    // The area's rule (owner and full access to all of the record) is the policy's: refused there, 403 and audited.
+    return this.patients.open(ctx, 'assessments', patientId, intent);
   }
 
-  private responses(grant: PatientGrant): SurveyResponsesRepository {
-    return new SurveyResponsesRepository(this.db, grantScope(grant));
-  }
-
-  private async auditRead(ctx: SignedInContext, grant: PatientGrant, detail: Record<string, string | number>): Promise<void> {
-    if (grant.isOwner) return;
-    await this.audit.record(ctx, { action: 'assessment_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail });
+  private responses(grant: PatientScope): SurveyResponsesRepository {
+    return new SurveyResponsesRepository(this.db, grant);
   }
 
   /** Every survey of the organisation, with the patient's latest result of each. */
   async list(ctx: SignedInContext, patientId?: number): Promise<SurveySummary[]> {
     const grant = await this.assessmentsGrant(ctx, patientId, 'read');
     const [own, rows] = await Promise.all([new OrganizationSurveysRepository(this.db, orgScope(ctx.actor.orgId)).all(), this.responses(grant).list()]);
-    await this.auditRead(ctx, grant, { surveys: 'list', results: rows.length });
+    await grant.auditRead(ctx, { surveys: 'list', results: rows.length });
     return SURVEY_KEYS.map((key) => {
       const survey = isOrganizationSurvey(key) ? (own.get(key) ?? DEFAULT_ORGANIZATION_SURVEYS[key]) : FIXED_SURVEYS[key];
       const mine = rows.filter((r) => r.survey === key);
@@ -150,7 +141,7 @@ export class SurveysService {
   async history(ctx: SignedInContext, query: SurveyHistoryQuery): Promise<SurveyResult[]> {
     const grant = await this.assessmentsGrant(ctx, query.patient, 'read');
     const rows = await this.responses(grant).list(query.survey);
-    await this.auditRead(ctx, grant, { survey: query.survey ?? 'all', results: rows.length });
+    await grant.auditRead(ctx, { survey: query.survey ?? 'all', results: rows.length });
     return rows.map((r) => presentResult(r, ctx.lang));
   }
 
@@ -158,7 +149,7 @@ export class SurveysService {
     const grant = await this.assessmentsGrant(ctx, patientId, 'read');
     const row = await this.responses(grant).get(id);
     if (!row) throw notFound();
-    await this.auditRead(ctx, grant, { result: id });
+    await grant.auditRead(ctx, { result: id });
     return presentResult(row, ctx.lang);
   }
 
@@ -166,8 +157,8 @@ export class SurveysService {
    * The results an export carries, newest first, optionally between two days (UTC dates of
    * submission): none for those who may not see them. The caller has the grant and audits the export.
    */
-  async forExport(grant: PatientGrant, days: { from?: string | undefined; to?: string | undefined } = {}): Promise<SurveyResponseRow[]> {
-    if (!canSeeAssessmentsOf(grant)) return [];
+  async forExport(grant: PatientScope, days: { from?: string | undefined; to?: string | undefined } = {}): Promise<SurveyResponseRow[]> {
+    if (!grant.reachesArea('assessments')) return [];
     const rows = await this.responses(grant).list();
     const day = (row: SurveyResponseRow) => new Date(row.created_at).toISOString().slice(0, 10);
     return rows.filter((row) => (!days.from || day(row) >= days.from) && (!days.to || day(row) <= days.to));

@@ -117,7 +117,8 @@ export default function CalendarPage() {
     [setSearch],
   );
 
-  const { canWrite, readOnly } = useRecordAccess();
+  const { writes, readOnly } = useRecordAccess();
+  const canWrite = writes.calendar;
   const api = () => calendarRef.current?.getApi();
   const openNew = (values: EventFormValues) => setCreating(values);
 

@@ -51,7 +51,8 @@ function AppointmentBody({ appointment }: { appointment: AppointmentDetail }) {
   const { t, i18n } = useTranslation('calendar');
   const navigate = useNavigate();
   const cancel = useCancelAppointment();
-  const { canWrite } = useRecordAccess();
+  const { writes } = useRecordAccess();
+  const canWrite = writes.calendar;
   const tz = useTimeZone();
   const f = formatters(i18n.resolvedLanguage, tz);
   const [confirming, setConfirming] = useState(false);

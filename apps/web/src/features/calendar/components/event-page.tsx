@@ -104,7 +104,8 @@ function EventBody({ event }: { event: CalendarEvent }) {
   const theme = useTheme();
   const navigate = useNavigate();
   const remove = useDeleteEvent();
-  const { canWrite, readOnly } = useRecordAccess();
+  const { writes, readOnly } = useRecordAccess();
+  const canWrite = writes.calendar;
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const tz = useTimeZone();

@@ -32,7 +32,8 @@ export interface InsuranceCardViewProps {
 
 /** One card: who insures, the numbers asked for at a desk, who holds it, until when, both sides' photos. */
 export function InsuranceCardView({ card, onEdit, onDelete }: InsuranceCardViewProps) {
-  const { canWrite } = useRecordAccess();
+  const { writes } = useRecordAccess();
+  const canWrite = writes.insurance;
   const { t, i18n } = useTranslation('insurance');
   const expired = isExpired(card);
   const date = (d: string) => formatDate(d, i18n.language);

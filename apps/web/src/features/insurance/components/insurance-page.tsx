@@ -24,7 +24,8 @@ export default function InsurancePage() {
   const { t } = useTranslation('insurance');
   const cards = useInsuranceCards();
   const remove = useDeleteInsuranceCard();
-  const { canWrite, readOnly } = useRecordAccess();
+  const { writes, readOnly } = useRecordAccess();
+  const canWrite = writes.insurance;
   const [editing, setEditing] = useState<InsuranceCard | 'new' | null>(null);
   const [deleting, setDeleting] = useState<InsuranceCard | null>(null);
   const [notice, setNotice] = useState<Notice>(null);

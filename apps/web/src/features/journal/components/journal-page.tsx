@@ -51,7 +51,8 @@ export default function JournalPage() {
   const entries = useJournalEntries({ search, tag, page });
   const moods = useJournalMoods();
   const remove = useDeleteJournalEntry();
-  const { canWrite, canSeePrivate, readOnly } = useRecordAccess();
+  const { writes, canSeePrivate, readOnly } = useRecordAccess();
+  const canWrite = writes.journal;
   const listHeadingId = useId();
 
   const filterBy = (next: string) => {
@@ -184,7 +185,8 @@ export default function JournalPage() {
 }
 
 function EntryCard({ entry, language, onTag, onEdit, onDelete }: { entry: JournalEntry; language: string; onTag: (tag: string) => void; onEdit: () => void; onDelete: () => void }) {
-  const { canWrite } = useRecordAccess();
+  const { writes } = useRecordAccess();
+  const canWrite = writes.journal;
   const { t } = useTranslation('journal');
   const headingId = useId();
   return (

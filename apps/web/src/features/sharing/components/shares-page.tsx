@@ -113,6 +113,11 @@ function RecipientLink({ share }: { share: Share }) {
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {share.recipient_email}
       </Typography>
+      {share.shared_by ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('list.sharedBy', { name: share.shared_by })}
+        </Typography>
+      ) : null}
     </Box>
   );
 }

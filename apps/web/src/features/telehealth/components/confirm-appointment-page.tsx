@@ -39,7 +39,8 @@ export default function ConfirmAppointmentPage() {
   const slot = availability.data?.slots.find((s) => s.availability_det_id === query.slot) ?? null;
   // A failure to book (the slot just taken) stays in view while the slots are read again.
   const [failure, setFailure] = useState<string | null>(null);
-  const { canWrite, readOnly } = useRecordAccess();
+  const { writes, readOnly } = useRecordAccess();
+  const canWrite = writes.appointments;
 
   let body;
   if (readOnly) {

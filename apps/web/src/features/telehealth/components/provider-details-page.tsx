@@ -58,7 +58,8 @@ function ProviderDetails({ id, query }: { id: number; query: TelehealthQuery }) 
 }
 
 function ProviderPage({ provider, query, back }: { provider: Provider; query: TelehealthQuery; back: { to: string; label: string } }) {
-  const { canWrite, readOnly } = useRecordAccess();
+  const { writes, readOnly } = useRecordAccess();
+  const canWrite = writes.appointments;
   const { clientId } = useOrganizationContext();
   const { t, i18n } = useTranslation('telehealth');
   const navigate = useNavigate();
