@@ -44,6 +44,8 @@ export interface TestAppOptions {
   storage?: AppDeps['storage'];
   /** Another app's PostgreSQL database (a second process on one database), instead of a fresh one. */
   databaseUrl?: string;
+  /** Other limits for the chat socket (sockets per user, slices, unfinished files' timeout). */
+  chatLimits?: AppDeps['chatLimits'];
   /** PostgreSQL: open the database as the server does, with the pool and timeouts of the configuration (DATABASE_POOL_SIZE, …). */
   poolFromConfig?: boolean;
 }
@@ -143,6 +145,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       perIpLimitFloor: opts.perIpLimitFloor ?? 10_000,
       ...(opts.signedInRoutes ? { signedInRoutes: opts.signedInRoutes } : {}),
       ...(opts.redis ? { rateLimitRedis: opts.redis } : {}),
+      ...(opts.chatLimits ? { chatLimits: opts.chatLimits } : {}),
     });
     await opts.setup?.(app);
     if (opts.ready !== false) await app.ready();
