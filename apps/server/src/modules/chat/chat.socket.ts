@@ -394,7 +394,7 @@ class FrameHandler {
   }
 
   /** Answers a refused frame. The client's mistakes count towards closing the socket; the server's own failures do not. */
-  error(code: ChatErrorCode, frame?: { clientMessageId?: string | undefined; chunkId?: number | undefined }, vars: Record<string, string> = {}): void {
+  private error(code: ChatErrorCode, frame?: { clientMessageId?: string | undefined; chunkId?: number | undefined }, vars: Record<string, string> = {}): void {
     if (code !== 'serverError') this.s.errors++;
     this.s.send({
       type: 'error',
