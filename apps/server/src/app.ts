@@ -80,6 +80,7 @@ import { careNetworkPublicRoutes, careNetworkRoutes } from './modules/care-netwo
 import familyMembersServicePlugin from './modules/family-members/family-members.service';
 import { familyMembersRoutes } from './modules/family-members/family-members.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
+import type { ChatSocketLimits } from './modules/chat/chat-socket-limits';
 import { chatSocketRoutes } from './modules/chat/chat.socket';
 import helpServicePlugin from './modules/help/help.service';
 import { helpRoutes } from './modules/help/help.routes';
@@ -113,6 +114,8 @@ export interface AppDeps {
   perIpLimitFloor?: number;
   /** More route plugins for the authenticated context (tests; embedding). */
   signedInRoutes?: FastifyPluginAsync[];
+  /** Other limits for the chat socket than CHAT_SOCKET_LIMITS (tests). */
+  chatLimits?: Partial<ChatSocketLimits>;
 }
 
 /** The app factory: external plugins, then app plugins, then routes. The caller owns listen(). */
@@ -246,7 +249,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await publicApi.register(calendarFeedRoutes, { publicUrl: config.publicUrl, perIpLimit });
     await publicApi.register(sharingPublicRoutes, { perIpLimit });
     await publicApi.register(careNetworkPublicRoutes, { perIpLimit });
-    await publicApi.register(chatSocketRoutes, { publicUrl: config.publicUrl });
+    await publicApi.register(chatSocketRoutes, { publicUrl: config.publicUrl, redis: deps.rateLimitRedis, limits: deps.chatLimits });
     if (config.env !== 'production') await publicApi.register(devRoutes);
   });
 

@@ -42,6 +42,8 @@ describe('defaults', () => {
       jwtSecret: SECRET,
       logLevel: 'info',
       seedDemo: true,
+      databasePoolSize: 20,
+      databasePoolWaitMs: 10_000,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
@@ -81,6 +83,8 @@ describe('values', () => {
       PUBLIC_URL: 'https://health.example/',
       JWT_SECRET: SECRET,
       LOG_LEVEL: 'warn',
+      DATABASE_POOL_SIZE: '40',
+      DATABASE_POOL_WAIT_MS: '15000',
     });
     expect(config).toMatchObject({
       env: 'production',
@@ -94,6 +98,8 @@ describe('values', () => {
       publicUrl: 'https://health.example',
       logLevel: 'warn',
       seedDemo: false,
+      databasePoolSize: 40,
+      databasePoolWaitMs: 15_000,
     });
   });
 
@@ -120,6 +126,9 @@ describe('invalid values throw a ConfigError naming the variable', () => {
     ['PORT', '70000'],
     ['PORT', '80.5'],
     ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_POOL_SIZE', '0'],
+    ['DATABASE_POOL_SIZE', 'many'],
+    ['DATABASE_POOL_WAIT_MS', '10'],
     ['DATABASE_URL', 'not a url'],
     ['REDIS_URL', 'http://cache'],
     ['SMTP_URL', 'http://x'],

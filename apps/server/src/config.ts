@@ -114,6 +114,8 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanFromEnv.optional(),
   AUTH_RATE_LIMIT: z.coerce.number({ message: 'must be a number' }).int().min(1, 'must be at least 1').default(20),
   DATABASE_CONNECT_TIMEOUT_MS: milliseconds(2000),
+  DATABASE_POOL_SIZE: z.coerce.number({ message: 'must be a number of connections' }).int().min(1, 'must be at least 1').max(1000).default(20),
+  DATABASE_POOL_WAIT_MS: milliseconds(10_000),
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(3000),
   DATABASE_STARTUP_WAIT_S: z.coerce.number({ message: 'must be a number of seconds' }).int().min(0).max(3600).default(30),
   SHUTDOWN_GRACE_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1000),
@@ -145,8 +147,12 @@ export interface Config {
   authRateLimit: number;
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
-  /** PostgreSQL: how long to wait for a connection (new, or a free one from the pool). */
+  /** PostgreSQL: how long to wait for a new connection to open. */
   databaseConnectTimeoutMs: number;
+  /** PostgreSQL: the most connections this process holds. */
+  databasePoolSize: number;
+  /** PostgreSQL: how long a request waits in the pool's queue for a free connection (then 503). */
+  databasePoolWaitMs: number;
   /** PostgreSQL: the longest a statement may run (server side) or wait for its answer (client side). */
   databaseStatementTimeoutMs: number;
   /** At start-up, how long to keep retrying a database that does not answer before giving up. */
@@ -206,6 +212,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRateLimit: e.AUTH_RATE_LIMIT,
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePoolWaitMs: e.DATABASE_POOL_WAIT_MS,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     databaseStartupWaitS: e.DATABASE_STARTUP_WAIT_S,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

@@ -10,6 +10,7 @@ import { buildApp, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Db } from '../src/db/client';
 import { migrateToLatest } from '../src/db/migrations';
+import { requestsDatabase } from '../src/db/setup';
 import { seedDemo } from '../src/db/seed/demo';
 import { LocalStorage } from '../src/plugins/storage';
 
@@ -43,6 +44,10 @@ export interface TestAppOptions {
   storage?: AppDeps['storage'];
   /** Another app's PostgreSQL database (a second process on one database), instead of a fresh one. */
   databaseUrl?: string;
+  /** Other limits for the chat socket (sockets per user, slices, unfinished files' timeout). */
+  chatLimits?: AppDeps['chatLimits'];
+  /** PostgreSQL: open the database as the server does, with the pool and timeouts of the configuration (DATABASE_POOL_SIZE, …). */
+  poolFromConfig?: boolean;
 }
 
 export interface TestApp {
@@ -103,9 +108,17 @@ export async function openFreshDatabase(): Promise<FreshDatabase> {
 
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hb-test-'));
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...opts.env },
+    { jwtSecret: TEST_JWT_SECRET, webDist: undefined, ...opts.config },
+  );
   const fresh: FreshDatabase = opts.databaseUrl
     ? { db: await openDatabase({ kind: 'postgres', url: opts.databaseUrl, poolSize: 5 }), url: opts.databaseUrl, drop: async () => undefined }
     : await openFreshDatabase();
+  if (opts.poolFromConfig && fresh.url) {
+    await fresh.db.destroy();
+    fresh.db = await openDatabase(requestsDatabase(fresh.url, config));
+  }
   const { db } = fresh;
   let app: FastifyInstance | undefined;
   let closed = false;
@@ -123,10 +136,6 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     }
   };
   try {
-    const config = loadConfig(
-      { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...opts.env },
-      { jwtSecret: TEST_JWT_SECRET, webDist: undefined, ...opts.config },
-    );
     const storage = opts.storage ?? new LocalStorage(path.join(config.dataDir, 'files'));
     await migrateToLatest(db);
     if (opts.seed) await seedDemo(db, storage);
@@ -136,6 +145,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       perIpLimitFloor: opts.perIpLimitFloor ?? 10_000,
       ...(opts.signedInRoutes ? { signedInRoutes: opts.signedInRoutes } : {}),
       ...(opts.redis ? { rateLimitRedis: opts.redis } : {}),
+      ...(opts.chatLimits ? { chatLimits: opts.chatLimits } : {}),
     });
     await opts.setup?.(app);
     if (opts.ready !== false) await app.ready();

@@ -5,6 +5,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/client';
 import { migrateToLatest } from '../src/db/migrations';
+import { requestsDatabase } from '../src/db/setup';
 import { LocalStorage } from '../src/plugins/storage';
 import { openFreshDatabase, testDbKind, TEST_JWT_SECRET } from './build-app';
 import { bearer, buildOrganization, buildUser, signIn } from './factories';
@@ -35,8 +36,8 @@ describe.runIf(onPostgres)('a database that stalls or goes away', () => {
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
     dataDir = await mkdtemp(path.join(tmpdir(), 'hb-outage-'));
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir }, { jwtSecret: TEST_JWT_SECRET, webDist: undefined });
-    // The defaults of DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS.
-    db = await openDatabase({ kind: 'postgres', url: proxy.url(fresh.url!), poolSize: 5, timeouts: { connectMs: config.databaseConnectTimeoutMs, statementMs: config.databaseStatementTimeoutMs } });
+    // The defaults of DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS and DATABASE_POOL_WAIT_MS (a smaller pool).
+    db = await openDatabase(requestsDatabase(proxy.url(fresh.url!), { ...config, databasePoolSize: 5 }));
     app = await buildApp(config, { db, storage: new LocalStorage(path.join(dataDir, 'files')), perIpLimitFloor: 10_000 });
     await app.ready();
     const org = await buildOrganization(app);

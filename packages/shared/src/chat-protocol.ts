@@ -244,6 +244,8 @@ export const CHAT_ERROR_CODES = [
   'transferBusy',
   'rateLimited',
   'serverError',
+  'tooManySockets',
+  'fileTimeout',
 ] as const;
 export type ChatErrorCode = (typeof CHAT_ERROR_CODES)[number];
 export const ErrorEventSchema = z.object({

@@ -44,6 +44,20 @@ export const CHAT_PING_MS = 30_000;
 export const CHAT_TICKET_TTL_S = 30;
 /** Protocol errors on one socket before it is closed. */
 export const CHAT_MAX_ERRORS = 5;
+/** Open sockets one user may have on one server process (tabs, devices); one more is closed with CHAT_CLOSE.tooManySockets. */
+export const CHAT_SOCKETS_PER_USER = 5;
+/** File slices one socket may send: a burst, then this many a second (a faster sender's slices wait for their turn). */
+export const CHAT_SLICE_BURST = 64;
+export const CHAT_SLICES_PER_S = 64;
+/** File slices one user may send a second over all their sockets (across processes with Redis). */
+export const CHAT_USER_SLICES_PER_S = 96;
+/** The longest a slice waits for its turn under those limits; past it the slice is refused (`rateLimited`) and the file dropped. */
+export const CHAT_SLICE_WAIT_MAX_MS = 2_000;
+/** Frames one socket may have waiting to be handled; more are refused (`rateLimited`): a sender that does not wait for acks. */
+export const CHAT_PENDING_FRAMES_MAX = 16;
+/** A file in slices with no slice for this long, or unfinished after CHAT_FILE_TRANSFER_MAX_MS, is dropped (`fileTimeout`). */
+export const CHAT_FILE_IDLE_MS = 30_000;
+export const CHAT_FILE_TRANSFER_MAX_MS = 5 * 60_000;
 /** Reconnecting: the first delay, the cap, and the share of random jitter. */
 export const CHAT_RECONNECT_BASE_MS = 500;
 export const CHAT_RECONNECT_MAX_MS = 15_000;
@@ -75,6 +89,8 @@ export const CHAT_CLOSE = {
   session: 4001,
   /** The server is restarting: reconnect. */
   restarting: 1012,
+  /** The user already has CHAT_SOCKETS_PER_USER sockets open (close another tab first). */
+  tooManySockets: 4429,
 } as const;
 export type ChatCloseCode = (typeof CHAT_CLOSE)[keyof typeof CHAT_CLOSE];
 /** Close codes after which a client must not reconnect. */
@@ -86,6 +102,7 @@ export const CHAT_FINAL_CLOSE_CODES: readonly number[] = [
   CHAT_CLOSE.forbidden,
   CHAT_CLOSE.ended,
   CHAT_CLOSE.session,
+  CHAT_CLOSE.tooManySockets,
 ];
 
 /** A conversation's life: waiting in the queue, taken by a provider, over. */

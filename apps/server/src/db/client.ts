@@ -36,7 +36,7 @@ type QueryFn = (text: unknown, ...rest: unknown[]) => Promise<unknown>;
  * drops a client whose query timed out: its connection may be stalled, and pg would otherwise
  * queue the next query behind the one that never answered.
  */
-function patchPool(pool: pg.Pool): pg.Pool {
+function patchPool(pool: pg.Pool, gate: PoolGate): pg.Pool {
   const connect = pool.connect.bind(pool) as (cb?: (err: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => Promise<pg.PoolClient> | void;
   const patched = new WeakSet<pg.PoolClient>();
   const notifications = new EventEmitter().setMaxListeners(0);
@@ -63,7 +63,11 @@ function patchPool(pool: pg.Pool): pg.Pool {
         if (result && typeof (result as Promise<unknown>).catch === 'function') {
           (result as Promise<unknown>).catch((err: unknown) => {
             // end() destroys the socket of a client with a hung query; the pool then drops it on release.
-            if (err instanceof Error && err.message === 'Query read timeout') void client.end().catch(() => undefined);
+            if (err instanceof Error && err.message === 'Query read timeout') {
+              void client.end().catch(() => undefined);
+              // The database stalls: the queue's callers would only wait for it too.
+              gate.fail(err);
+            }
           });
         }
         return result;
@@ -72,13 +76,112 @@ function patchPool(pool: pg.Pool): pg.Pool {
     }
     return client;
   };
+  /** A client handed out under a slot of the gate: the slot is given back once, when the client is. */
+  const checkedOut = (client: pg.PoolClient, free: () => void) => {
+    const release = client.release.bind(client);
+    client.release = (err?: Error | boolean) => {
+      free();
+      return release(err);
+    };
+    return patch(client);
+  };
+  const acquire = async () => {
+    const free = await gate.enter();
+    try {
+      return checkedOut(await (connect() as Promise<pg.PoolClient>), free);
+    } catch (err) {
+      free();
+      // The database does not take connections: the queue's callers hear it now, not after their wait.
+      if (isDatabaseUnavailable(err)) gate.fail(err as Error);
+      throw err;
+    }
+  };
   // Both forms: Kysely awaits connect(); pool.query() passes a callback.
   (pool as unknown as { connect: typeof connect }).connect = (cb) => {
-    if (cb) return connect((err, client, done) => cb(err, client ? patch(client) : client, done));
-    return (connect() as Promise<pg.PoolClient>).then(patch);
+    if (cb) {
+      acquire().then(
+        (client) => cb(undefined, client, () => client.release()),
+        (err: Error) => cb(err),
+      );
+      return;
+    }
+    return acquire();
   };
   return pool;
 }
+
+/**
+ * The pool's queue: at most `size` connections handed out, the rest of a burst waiting in
+ * arrival order up to `waitMs` for one to be given back (then an error the API answers 503).
+ * pg's own `connectionTimeoutMillis` then bounds only the opening of a new connection, so a
+ * burst waits for the pool while a database that does not answer is still noticed quickly.
+ */
+export class PoolGate {
+  private busy = 0;
+  private readonly waiting: Array<{ grant: () => void; refuse: (err: Error) => void; timer: NodeJS.Timeout }> = [];
+
+  constructor(
+    readonly size: number,
+    readonly waitMs: number,
+  ) {}
+
+  /** Connections handed out, and callers waiting for one. */
+  get stats(): { busy: number; waiting: number } {
+    return { busy: this.busy, waiting: this.waiting.length };
+  }
+
+  /** Waits for a slot; resolves to the function that gives it back (once). */
+  enter(): Promise<() => void> {
+    const slot = () => {
+      let given = false;
+      return () => {
+        if (given) return;
+        given = true;
+        this.leave();
+      };
+    };
+    if (this.busy < this.size) {
+      this.busy++;
+      return Promise.resolve(slot());
+    }
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        grant: () => {
+          clearTimeout(waiter.timer);
+          resolve(slot());
+        },
+        refuse: (err: Error) => {
+          clearTimeout(waiter.timer);
+          reject(err);
+        },
+        timer: setTimeout(() => {
+          this.waiting.splice(this.waiting.indexOf(waiter), 1);
+          reject(Object.assign(new Error(`timeout exceeded when waiting for a free database connection (${this.size} in use)`), { code: 'POOL_WAIT_TIMEOUT' }));
+        }, this.waitMs),
+      };
+      this.waiting.push(waiter);
+    });
+  }
+
+  /**
+   * The database failed (a connection could not be opened, a statement got no answer): the
+   * callers waiting now get that error at once rather than a connection to a database that
+   * does not answer, so an outage is a prompt 503 whatever the queue's length.
+   */
+  fail(err: Error): void {
+    for (const waiter of this.waiting.splice(0)) waiter.refuse(err);
+  }
+
+  private leave(): void {
+    const next = this.waiting.shift();
+    // The slot passes straight to the next waiter (busy stays the same).
+    if (next) next.grant();
+    else this.busy--;
+  }
+}
+
+/** The queue in front of a PostgreSQL database's pool (tests read its figures). */
+export const poolGates = new WeakMap<Kysely<Database>, PoolGate>();
 
 /** How long to wait for PostgreSQL: a connection, and a statement's answer (0: as long as it takes). */
 export interface DatabaseTimeouts {
@@ -88,8 +191,19 @@ export interface DatabaseTimeouts {
 /** Without timeouts given (operator commands, tests): wait for a connection a while, let statements run. */
 export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 10_000, statementMs: 0 };
 
+/** Without a size given: the pool's connections. */
+export const DEFAULT_POOL_SIZE = 10;
+
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number; timeouts?: DatabaseTimeouts }
+  | {
+      kind: 'postgres';
+      url: string;
+      /** Connections at most (default DEFAULT_POOL_SIZE). */
+      poolSize?: number;
+      /** How long a caller waits in the pool's queue for a free connection (default: timeouts.connectMs). */
+      poolWaitMs?: number;
+      timeouts?: DatabaseTimeouts;
+    }
   | { kind: 'pglite'; dataDir: string | undefined /* undefined = in memory */ };
 
 // Return dates and bigints as JS values the presenters expect.
@@ -102,10 +216,12 @@ const DATE_OID = 1082;
 export async function openDatabase(target: DatabaseTarget): Promise<Db> {
   if (target.kind === 'postgres') {
     const timeouts = target.timeouts ?? DEFAULT_TIMEOUTS;
+    const gate = new PoolGate(target.poolSize ?? DEFAULT_POOL_SIZE, target.poolWaitMs ?? timeouts.connectMs);
     const pool = new pg.Pool({
       connectionString: target.url,
-      max: target.poolSize ?? 10,
-      // A connection (new, or a free one from a busy pool) within connectMs, else an error (503).
+      max: gate.size,
+      // A new connection within connectMs, else an error (503). Waiting for a free one of a
+      // busy pool is the gate's (poolWaitMs): the gate hands out at most `max`, so pg never queues.
       connectionTimeoutMillis: timeouts.connectMs,
       // The server cancels a statement running longer; the client stops waiting a moment later
       // (a stalled server does not answer at all). 0: no limit (migrations).
@@ -120,8 +236,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     });
     // An idle client error (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: patchPool(pool) }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: patchPool(pool, gate) }) });
     pgPools.set(db, pool);
+    poolGates.set(db, gate);
     return db;
   } else {
     let dataDir: string | undefined;
@@ -173,7 +290,7 @@ export async function closeDatabase(db: Db, ms = 2000): Promise<void> {
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 const UNAVAILABLE_MESSAGES =
-  /timeout exceeded when trying to connect|Query read timeout|Connection terminated|connection error|Connection ended unexpectedly|terminating connection|Client was closed|Cannot use a pool after calling end|the database system is (starting up|shutting down)|Connection timeout/i;
+  /timeout exceeded when (trying to connect|waiting for a free database connection)|Query read timeout|Connection terminated|connection error|Connection ended unexpectedly|terminating connection|Client was closed|Cannot use a pool after calling end|the database system is (starting up|shutting down)|Connection timeout/i;
 
 /**
  * Whether an error says the database cannot answer now (down, stalled, restarting, too slow)

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Storage } from '../plugins/storage';
-import { openDatabase, type Db } from './client';
+import { openDatabase, type DatabaseTarget, type Db } from './client';
 import { migrateToLatest } from './migrations';
 import { seedDemo } from './seed/demo';
 
@@ -112,11 +112,21 @@ export async function prepareDatabase(config: Config, storage: Storage, log: Sta
   } finally {
     await setup.destroy();
   }
-  return openDatabase({
+  return openDatabase(requestsDatabase(config.databaseUrl, config));
+}
+
+/** The PostgreSQL database as requests use it: the pool's size and queue, and the timeouts, from the configuration. */
+export function requestsDatabase(
+  url: string,
+  config: Pick<Config, 'databasePoolSize' | 'databasePoolWaitMs' | 'databaseConnectTimeoutMs' | 'databaseStatementTimeoutMs'>,
+): DatabaseTarget {
+  return {
     kind: 'postgres',
-    url: config.databaseUrl,
+    url,
+    poolSize: config.databasePoolSize,
+    poolWaitMs: config.databasePoolWaitMs,
     timeouts: { connectMs: config.databaseConnectTimeoutMs, statementMs: config.databaseStatementTimeoutMs },
-  });
+  };
 }
 
 async function migrateAndSeed(db: Db, config: Config, storage: Storage, log: StartupLog): Promise<void> {

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
 import type {} from '@fastify/websocket';
 import {
@@ -30,6 +33,15 @@ import { FILE_TYPES, sniffFile } from '../../lib/files/file-types';
 import { stripMetadata } from '../../lib/files/strip-metadata';
 import { cleanFileName } from '../documents/documents.service';
 import type { ConversationRow } from './chat.repository';
+import {
+  CHAT_SOCKET_LIMITS,
+  LocalUserSliceLimiter,
+  RedisUserSliceLimiter,
+  TokenBucket,
+  TransferLedger,
+  type ChatSocketLimits,
+  type UserSliceLimiter,
+} from './chat-socket-limits';
 import { presentMessage, type ChatBusEvent, type ChatIdentity, type ChatService } from './chat.service';
 
 /** Messages (texts, files, typing) a socket may send in a burst, and how many a second after that. */
@@ -38,7 +50,7 @@ const REFILL_PER_S = 5;
 /** How long queue recomputations for one organisation are gathered into one. */
 const QUEUE_DEBOUNCE_MS = 20;
 
-/** A file arriving in slices: one at a time per socket. */
+/** A file arriving in slices: one at a time per socket, dropped when it stalls (see FrameHandler.arm). */
 interface Transfer {
   conversationId: number;
   fileName: string;
@@ -47,6 +59,8 @@ interface Transfer {
   nextChunk: number;
   parts: Buffer[];
   bytes: number;
+  startedAt: number;
+  timer: NodeJS.Timeout | undefined;
 }
 
 class RefusedFrame extends Error {
@@ -70,17 +84,59 @@ class ChatSocket {
   readonly rows = new Map<number, ConversationRow>();
   alive = true;
   errors = 0;
+  /** The file being received in slices (only through startTransfer, addPart and dropTransfer: the ledger counts it). */
   transfer: Transfer | null = null;
   lastPosition: number | null = null;
   private tokens = BURST;
   private refilledAt = Date.now();
   /** Frames are handled in arrival order: a slice after the one before it. */
   chain: Promise<void> = Promise.resolve();
+  /** Frames received and not yet handled. */
+  pending = 0;
+  /** Closed: frames still queued are skipped, nothing is kept. */
+  closed = false;
+  /** File slices: a faster sender's slices wait for their turn. */
+  readonly slices: TokenBucket;
 
   constructor(
     readonly ws: WebSocket,
     readonly identity: ChatIdentity,
-  ) {}
+    private readonly ledger: TransferLedger,
+    limits: ChatSocketLimits,
+  ) {
+    this.slices = new TokenBucket(limits.sliceBurst, limits.slicesPerS);
+  }
+
+  startTransfer(transfer: Transfer): void {
+    this.dropTransfer();
+    this.transfer = transfer;
+    this.ledger.transfers++;
+  }
+
+  addPart(part: Buffer): void {
+    const transfer = this.transfer!;
+    transfer.parts.push(part);
+    transfer.bytes += part.length;
+    this.ledger.bytes += part.length;
+  }
+
+  /** Forgets the file being received (finished, refused, stalled, or the socket closed). */
+  dropTransfer(): void {
+    const transfer = this.transfer;
+    if (!transfer) return;
+    clearTimeout(transfer.timer);
+    this.ledger.transfers--;
+    this.ledger.bytes -= transfer.bytes;
+    transfer.parts = [];
+    this.transfer = null;
+  }
+
+  /** The socket closed: nothing of it is kept. */
+  dispose(): void {
+    this.closed = true;
+    this.dropTransfer();
+    this.rows.clear();
+  }
 
   get userId() {
     return this.identity.actor.userId;
@@ -115,10 +171,14 @@ export class ChatHub {
   private readonly byUser = new Map<number, Set<ChatSocket>>();
   private readonly queueTimers = new Map<number, NodeJS.Timeout>();
   private readonly timers: NodeJS.Timeout[] = [];
+  /** What the files being received hold, over every socket here. */
+  readonly ledger = new TransferLedger();
 
   constructor(
     private readonly chat: ChatService,
     private readonly app: FastifyInstance,
+    readonly limits: ChatSocketLimits,
+    readonly userSlices: UserSliceLimiter,
   ) {
     chat.onEvent((event) => this.onBusEvent(event));
     const every = (ms: number, work: () => Promise<unknown> | void) => {
@@ -150,6 +210,23 @@ export class ChatHub {
 
   get size(): number {
     return this.sockets.size;
+  }
+
+  /** The user's open sockets here. */
+  socketsOf(userId: number): number {
+    return this.byUser.get(userId)?.size ?? 0;
+  }
+
+  /** What the hub holds (tests and diagnostics): after every socket closed, all zero. */
+  stats(): { sockets: number; users: number; conversations: number; transfers: number; bufferedBytes: number; sliceCounters: number } {
+    return {
+      sockets: this.sockets.size,
+      users: this.byUser.size,
+      conversations: this.byConversation.size,
+      transfers: this.ledger.transfers,
+      bufferedBytes: this.ledger.bytes,
+      sliceCounters: this.userSlices.size,
+    };
   }
 
   private patientConversations(): number[] {
@@ -186,20 +263,27 @@ export class ChatHub {
     if (set?.size === 0) this.byConversation.delete(conversationId);
   }
 
-  add(s: ChatSocket, conversationIds: number[]): void {
-    this.sockets.add(s);
+  /** Adds an open socket; false when its user already has as many as allowed. */
+  add(s: ChatSocket, conversationIds: number[]): boolean {
     let own = this.byUser.get(s.userId);
+    if ((own?.size ?? 0) >= this.limits.socketsPerUser) return false;
+    this.sockets.add(s);
     if (!own) this.byUser.set(s.userId, (own = new Set()));
     own.add(s);
     for (const id of conversationIds) this.join(s, id);
+    return true;
   }
 
   remove(s: ChatSocket): void {
+    s.dispose();
     this.sockets.delete(s);
     for (const id of [...s.conversations]) this.leave(s, id);
     const own = this.byUser.get(s.userId);
     own?.delete(s);
-    if (own?.size === 0) this.byUser.delete(s.userId);
+    if (own?.size === 0) {
+      this.byUser.delete(s.userId);
+      this.userSlices.forget(s.userId);
+    }
   }
 
   private onBusEvent(event: ChatBusEvent): void {
@@ -298,7 +382,16 @@ class FrameHandler {
     private readonly chat: ChatService,
     private readonly s: ChatSocket,
     private readonly log: FastifyBaseLogger,
+    private readonly limits: ChatSocketLimits,
+    private readonly userSlices: UserSliceLimiter,
   ) {}
+
+  /** A frame that arrived while too many were waiting: refused without being queued (a slice drops its file). */
+  refuseNow(text: string): void {
+    const parsed = parseClientFrame(text);
+    if (parsed.ok && parsed.frame.kind === 'slice') this.s.dropTransfer();
+    this.error('rateLimited', parsed.ok && 'clientMessageId' in parsed.frame ? parsed.frame : undefined);
+  }
 
   /** Answers a refused frame. The client's mistakes count towards closing the socket; the server's own failures do not. */
   private error(code: ChatErrorCode, frame?: { clientMessageId?: string | undefined; chunkId?: number | undefined }, vars: Record<string, string> = {}): void {
@@ -314,6 +407,7 @@ class FrameHandler {
   }
 
   async handle(text: string): Promise<void> {
+    if (this.s.closed) return;
     const parsed = parseClientFrame(text);
     if (!parsed.ok) return this.error(parsed.reason === 'json' ? 'invalidJson' : 'invalidMessage');
     const frame = parsed.frame;
@@ -322,7 +416,7 @@ class FrameHandler {
     } catch (err) {
       if (err instanceof RefusedFrame) return this.error(err.code, 'clientMessageId' in frame ? frame : undefined, err.vars);
       this.log.error({ err }, 'chat: a message could not be handled');
-      if (frame.kind === 'slice') this.s.transfer = null;
+      if (frame.kind === 'slice') this.s.dropTransfer();
       this.error('serverError', 'clientMessageId' in frame ? frame : undefined);
     }
   }
@@ -426,11 +520,14 @@ class FrameHandler {
    * throughout, 5,242,880 bytes in all. Anything else drops the transfer and nothing is stored.
    */
   private async slice(frame: FileSliceFrame): Promise<void> {
-    const transfer = this.s.transfer;
     const refuse = (code: ChatErrorCode, vars: Record<string, string> = {}) => {
-      this.s.transfer = null;
+      this.s.dropTransfer();
       return new RefusedFrame(code, vars);
     };
+    const turn = await this.sliceTurn();
+    if (this.s.closed) return;
+    if (!turn) throw refuse('rateLimited');
+    const transfer = this.s.transfer;
     if (frame.chunkSize !== frame.Msg.length || !isStrictBase64(frame.Msg) || frame.Msg.length > CHAT_SLICE_CHARS) throw refuse('sliceInvalid');
     if (!frame.isEOF && frame.Msg.includes('=')) throw refuse('sliceInvalid');
     if (transfer) {
@@ -439,25 +536,69 @@ class FrameHandler {
       throw refuse('sliceOrder');
     }
     const conversation = transfer ? (this.s.rows.get(transfer.conversationId) ?? (await this.conversation(frame))) : await this.conversation(frame);
-    const current: Transfer = transfer ?? {
-      conversationId: conversation.id,
-      fileName: frame.fileName,
-      contentType: frame.contentType,
-      clientMessageId: frame.clientMessageId,
-      nextChunk: frame.chunkId,
-      parts: [],
-      bytes: 0,
-    };
+    if (this.s.closed) return;
+    // Dropped while the conversation was looked up (it stalled too long, or the socket sent too fast).
+    if (transfer && this.s.transfer !== transfer) throw refuse('sliceOrder');
     const part = Buffer.from(frame.Msg, 'base64');
-    current.bytes += part.length;
-    if (current.bytes > CHAT_FILE_MAX_BYTES) throw refuse('fileTooLarge', { name: frame.fileName });
-    current.parts.push(part);
+    if ((transfer?.bytes ?? 0) + part.length > CHAT_FILE_MAX_BYTES) throw refuse('fileTooLarge', { name: frame.fileName });
+    if (!transfer) {
+      this.s.startTransfer({
+        conversationId: conversation.id,
+        fileName: frame.fileName,
+        contentType: frame.contentType,
+        clientMessageId: frame.clientMessageId,
+        nextChunk: frame.chunkId,
+        parts: [],
+        bytes: 0,
+        startedAt: Date.now(),
+        timer: undefined,
+      });
+    }
+    const current = this.s.transfer!;
+    this.s.addPart(part);
     current.nextChunk = frame.chunkId + 1;
-    this.s.transfer = current;
-    if (!frame.isEOF) return this.ack(conversation.id, { id: null, chunkId: frame.chunkId, clientMessageId: current.clientMessageId });
-    this.s.transfer = null;
-    const id = await this.storeFile(conversation, Buffer.concat(current.parts, current.bytes), current.fileName, current.clientMessageId);
+    if (!frame.isEOF) {
+      this.arm(current);
+      return this.ack(conversation.id, { id: null, chunkId: frame.chunkId, clientMessageId: current.clientMessageId });
+    }
+    const data = Buffer.concat(current.parts, current.bytes);
+    this.s.dropTransfer();
+    const id = await this.storeFile(conversation, data, current.fileName, current.clientMessageId);
     this.ack(conversation.id, { id, chunkId: frame.chunkId, clientMessageId: current.clientMessageId });
+  }
+
+  /**
+   * Waits for the slice's turn under the socket's and the user's limits; false when that would
+   * take longer than `sliceWaitMaxMs` (or the socket closed meanwhile). A client that waits for
+   * each acknowledgement, as it should, is simply slowed down.
+   */
+  private async sliceTurn(): Promise<boolean> {
+    const deadline = Date.now() + this.limits.sliceWaitMaxMs;
+    const waitFor = async (take: () => number | Promise<number>) => {
+      for (;;) {
+        const ms = await take();
+        if (ms === 0) return true;
+        if (Date.now() + ms > deadline) return false;
+        await sleep(ms);
+        if (this.s.closed) return false;
+      }
+    };
+    return (await waitFor(() => this.s.slices.take())) && (await waitFor(() => this.userSlices.take(this.s.userId)));
+  }
+
+  /** An unfinished file is dropped after `fileIdleMs` without a slice, or `fileTransferMaxMs` in all. */
+  private arm(transfer: Transfer): void {
+    clearTimeout(transfer.timer);
+    const ms = Math.min(this.limits.fileIdleMs, transfer.startedAt + this.limits.fileTransferMaxMs - Date.now());
+    transfer.timer = setTimeout(
+      () => {
+        if (this.s.transfer !== transfer || this.s.closed) return;
+        this.s.dropTransfer();
+        this.error('fileTimeout', { clientMessageId: transfer.clientMessageId, chunkId: transfer.nextChunk - 1 });
+      },
+      Math.max(0, ms),
+    );
+    transfer.timer.unref();
   }
 
   /** A whole file: its type from its bytes (the upload allow list), stored, then its message. */
@@ -492,15 +633,29 @@ declare module 'fastify' {
   }
 }
 
+/** Each app's hub, by its HTTP server (the hub lives in an encapsulated context; tests read its figures). */
+export const chatHubs = new WeakMap<Server, ChatHub>();
+
+export interface ChatSocketOptions {
+  publicUrl: string;
+  /** Shared Redis: the per-user slice limit counts across processes. */
+  redis?: Redis | undefined;
+  /** Other limits than CHAT_SOCKET_LIMITS (tests). */
+  limits?: Partial<ChatSocketLimits> | undefined;
+}
+
 /**
  * GET /api/v1/chat/socket/ (the public context: the single-use ticket authenticates). The
  * upgrade is refused (403) from a foreign Origin; then the ticket, the session and every query
  * parameter are checked, and a mismatch closes the socket with its CHAT_CLOSE code.
  */
-export const chatSocketRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, { publicUrl }) => {
+export const chatSocketRoutes: FastifyPluginAsync<ChatSocketOptions> = async (app, { publicUrl, redis, limits: given }) => {
   const chat = app.chat;
-  const hub = new ChatHub(chat, app);
+  const limits: ChatSocketLimits = { ...CHAT_SOCKET_LIMITS, ...given };
+  const userSlices = redis ? new RedisUserSliceLimiter(redis, limits.userSlicesPerS) : new LocalUserSliceLimiter(limits.userSlicesPerS);
+  const hub = new ChatHub(chat, app, limits, userSlices);
   app.decorate('chatHub', hub);
+  chatHubs.set(app.server, hub);
   app.addHook('preClose', (done) => {
     hub.closeAll(CHAT_CLOSE.restarting, 'server restarting');
     done();
@@ -527,9 +682,13 @@ export const chatSocketRoutes: FastifyPluginAsync<{ publicUrl: string }> = async
       void open(socket, request)
         .then((s) => {
           if (!s) return;
-          const handler = new FrameHandler(chat, s, request.log);
+          const handler = new FrameHandler(chat, s, request.log, limits, userSlices);
           onFrame = (text) => {
-            s.chain = s.chain.then(() => handler.handle(text));
+            if (s.closed) return;
+            // A sender that does not wait for acknowledgements: what it sends beyond the queue is refused, not kept.
+            if (s.pending >= limits.pendingFramesMax) return handler.refuseNow(text);
+            s.pending++;
+            s.chain = s.chain.then(() => handler.handle(text)).finally(() => void s.pending--);
           };
           for (const text of early.splice(0)) onFrame(text);
         })
@@ -568,14 +727,27 @@ export const chatSocketRoutes: FastifyPluginAsync<{ publicUrl: string }> = async
       return null;
     }
     if (socket.readyState !== socket.OPEN) return null;
+    const tooMany = () => {
+      socket.send(
+        JSON.stringify({ type: 'error', code: 'tooManySockets', Message: translate(lang, 'chat:errors.tooManySockets'), clientMessageId: null, chunkId: null } satisfies ServerEvent),
+      );
+      socket.close(CHAT_CLOSE.tooManySockets, 'too many sockets');
+      return null;
+    };
+    if (hub.socketsOf(actor.userId) >= limits.socketsPerUser) return tooMany();
 
-    const s = new ChatSocket(socket, identity);
+    const s = new ChatSocket(socket, identity, hub.ledger, limits);
     const conversations = await chat.conversationsOf(identity);
     for (const c of conversations) s.rows.set(c.id, c);
-    hub.add(
-      s,
-      conversations.map((c) => c.id),
-    );
+    if (socket.readyState !== socket.OPEN) return null;
+    // Counted again as it is added: sockets opened together all passed the check above.
+    if (
+      !hub.add(
+        s,
+        conversations.map((c) => c.id),
+      )
+    )
+      return tooMany();
     socket.on('pong', () => {
       s.alive = true;
     });
