@@ -32,7 +32,8 @@ export type MailKind =
   | 'careAccepted'
   | 'careRemoved'
   | 'careRemovedMember'
-  | 'careLeft';
+  | 'careLeft'
+  | 'accountLinkEnded';
 
 /** Kinds a person may receive without having asked for them: they carry the "ignore this" line. */
 const UNSOLICITED: ReadonlySet<MailKind> = new Set(['mfaCode', 'reset', 'codeRetrieval', 'emailChangeConfirm', 'emailChangeTaken', 'signupExisting', 'careInvitation']);

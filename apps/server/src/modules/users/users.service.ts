@@ -19,6 +19,7 @@ import type { BackgroundMail } from '../../plugins/mail';
 import type { Storage } from '../../plugins/storage';
 import type { AuditLog } from '../audit/audit.service';
 import { SessionsRepository } from '../auth/sessions.repository';
+import { endLinksOf } from '../connection-hub/link-ends';
 import { isUniqueViolation } from '../../db/errors';
 import type { AuthService } from '../auth/auth.service';
 import type { AttemptLimiter } from '../limits/limits.service';
@@ -175,6 +176,8 @@ export class UsersService {
       await new SessionsRepository(trx).revokeAllForUser(orgScope(user.org_id), user.id, 'password_change', actor.sessionId);
       await this.deps.audit.record(ctx, { action: 'password_change', outcome: 'success' }, trx);
     });
+    // A link to another account lives only as long as the password that made it.
+    await endLinksOf({ db: this.deps.db, audit: this.deps.audit, mail: this.deps.background }, ctx, { userId: user.id, orgId: user.org_id }, 'password_changed');
     const target = mailTarget(user, ctx.lang);
     this.deps.background.send(renderMail('passwordChanged', target.lang, target.email, { name: target.name, orgName: target.orgName }), { user: user.id });
   }
