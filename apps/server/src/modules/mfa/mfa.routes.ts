@@ -43,7 +43,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['mfa'],
         summary: 'Remove one of your second-factor devices',
-        description: `A confirmed device: ${REAUTH_NOTE} (JSON body). A device still being enrolled (never confirmed) is removed without. A notice is e-mailed when a confirmed device goes.`,
+        description: `A confirmed device: ${REAUTH_NOTE} (JSON body). A device still being enrolled (never confirmed) is removed without. A notice is e-mailed when a confirmed device goes; links with accounts of other organisations (Connection Hub) then end, and both accounts are told.`,
         security: [{ bearerAuth: [] }],
         params: MfaUuidParamsSchema,
         body: ReauthFieldsSchema.nullish(),
