@@ -112,6 +112,8 @@ export interface AppDeps {
   rateLimitRedis?: Redis;
   /** Raises every per-IP limit to at least this many requests a minute (tests that sign in often). */
   perIpLimitFloor?: number;
+  /** Raises a patient's hourly and daily share allowances to at least this many (tests that share often). */
+  shareLimitFloor?: number;
   /** More route plugins for the authenticated context (tests; embedding). */
   signedInRoutes?: FastifyPluginAsync[];
   /** Other limits for the chat socket than CHAT_SOCKET_LIMITS (tests). */
@@ -194,7 +196,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(auditPlugin);
   await app.register(organizationsServicePlugin);
   await app.register(featuresServicePlugin);
-  await app.register(limiterPlugin);
+  await app.register(limiterPlugin, { raised: deps.shareLimitFloor ? { sharesHour: deps.shareLimitFloor, sharesDay: deps.shareLimitFloor } : {} });
   await app.register(mfaServicePlugin, { jwtSecret: config.jwtSecret });
   await app.register(authServicePlugin);
   await app.register(usersServicePlugin, { publicUrl: config.publicUrl });

@@ -36,6 +36,8 @@ export interface TestAppOptions {
   ready?: boolean;
   /** Per-IP limits are raised to this floor so files that sign in often are not throttled (0: the real limits). */
   perIpLimitFloor?: number;
+  /** A patient's share allowances are raised to this floor so files that share often are not throttled (0: the real limits). */
+  shareLimitFloor?: number;
   /** Route plugins registered in the authenticated context (as a feature module would). */
   signedInRoutes?: AppDeps['signedInRoutes'];
   /** Shared Redis for rate limits and cache invalidation across apps. */
@@ -143,6 +145,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       db,
       storage,
       perIpLimitFloor: opts.perIpLimitFloor ?? 10_000,
+      shareLimitFloor: opts.shareLimitFloor ?? 1000,
       ...(opts.signedInRoutes ? { signedInRoutes: opts.signedInRoutes } : {}),
       ...(opts.redis ? { rateLimitRedis: opts.redis } : {}),
       ...(opts.chatLimits ? { chatLimits: opts.chatLimits } : {}),

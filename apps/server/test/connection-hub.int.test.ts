@@ -3,6 +3,11 @@ import type { CopyRecordsResult, LinkedAccount, SwitchToken } from '@healthbook/
 import { buildTestApp, type TestApp } from './build-app';
 import { bearer, buildMfaDevice, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { systemContext } from '../src/context';
+import { encodeUid } from '../src/lib/crypto';
+import { orgScope } from '../src/db/scope';
+import { endLinksOf } from '../src/modules/connection-hub/link-ends';
+import { UserTokensRepository } from '../src/modules/recovery/user-tokens.repository';
 
 /**
  * The connection hub: linking an account of another organisation by signing in to it (password,
@@ -375,5 +380,93 @@ describe('copying records', () => {
     for (const body of [{ categories: ['nonsense'] }, {}, { categories: [] }, { categories: ['condition'], direction: 'sideways' }]) {
       expect((await call(token, 'POST', `/api/v1/connection-hub/links/${link.id}/copy/`, body)).statusCode).toBe(400);
     }
+  });
+});
+
+describe('a link lives only as long as the credentials that made it', () => {
+  const ENDED = /no longer linked|δεν είναι πλέον συνδεδεμένος/;
+
+  /** A linked pair with a switch token pending from `here`; `there` reads Greek. */
+  async function pairWithPendingSwitch() {
+    const pair = await linkedPair();
+    await t.db.updateTable('users').set({ settings: JSON.stringify({ language: 'el' }) }).where('id', '=', pair.there.id).execute();
+    const thereToken = await tokenOf(pair.there);
+    expect((await call(thereToken, 'GET', '/api/v1/connection-hub/links/')).json()).toHaveLength(1);
+    return { ...pair, thereToken, pending: await switchToken(pair.token, pair.link.id) };
+  }
+
+  /** The link is gone from both lists, its pending switch token is dead, both accounts were told in their language, both trails say why. */
+  async function expectEnded(p: Awaited<ReturnType<typeof pairWithPendingSwitch>>, reason: string, because: { en: RegExp; el: RegExp }, tokens: { here?: string; there?: string } = {}) {
+    const hereToken = tokens.here ?? p.token;
+    const thereToken = tokens.there ?? p.thereToken;
+    expect((await call(hereToken, 'GET', '/api/v1/connection-hub/links/')).json()).toEqual([]);
+    expect((await call(thereToken, 'GET', '/api/v1/connection-hub/links/')).json()).toEqual([]);
+    expect(await t.db.selectFrom('account_links').select('id').where('id', '=', p.link.id).execute()).toEqual([]);
+    expect((await linked(p.pending.token)).statusCode).toBe(401);
+
+    const toHere = await sink.waitForMail(p.here.email, { subject: ENDED });
+    const toThere = await sink.waitForMail(p.there.email, { subject: ENDED });
+    expect(toHere.subject).toBe('Your Clinic A account is no longer linked with Clinic B');
+    expect(toHere.text).toContain(`Your account at Clinic A (${p.here.email}) and your account at Clinic B (${p.there.email}) are no longer linked, because`);
+    expect(toHere.text).toMatch(because.en);
+    expect(toHere.text).toContain('The Clinic A team');
+    expect(toThere.subject).toBe('Ο λογαριασμός σας στο Clinic B δεν είναι πλέον συνδεδεμένος με το Clinic A');
+    expect(toThere.text).toMatch(because.el);
+    expect(toThere.text).toContain('Η ομάδα του Clinic B');
+    for (const mail of [toHere, toThere]) expect(`${mail.subject}${mail.text}${mail.html}`).not.toContain('{{');
+
+    const events = (await auditOf('account_unlink')).filter((e) => (e.detail as { link?: number }).link === p.link.id);
+    expect(events.map((e) => [e.org_id, (e.detail as { reason?: string }).reason]).sort()).toEqual(
+      [
+        [orgA.id, reason],
+        [orgB.id, reason],
+      ].sort(),
+    );
+  }
+
+  it('ends when the other account’s password is changed', async () => {
+    const p = await pairWithPendingSwitch();
+    const res = await call(p.thereToken, 'PUT', '/api/v1/me/password/', { current_password: p.there.password, password: 'Changed#Pass1' });
+    expect(res.statusCode, res.body).toBe(200);
+    await expectEnded(p, 'password_changed', { en: /because the password of your account at Clinic B was changed\./, el: /επειδή άλλαξε ο κωδικός πρόσβασης του λογαριασμού σας στο Clinic B\./ });
+  });
+
+  it('ends when this account’s password is reset (its sessions end too)', async () => {
+    const p = await pairWithPendingSwitch();
+    const token = await new UserTokensRepository(t.db).issue(orgScope(orgA.id), p.here.id, 'reset_password', 3600);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/reset_password/confirm/', payload: { uid: encodeUid(p.here.id), token, password: 'Reset#Pass12' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const here = await signIn(t.app, { email: p.here.email, password: 'Reset#Pass12', org_id: orgA.id });
+    await expectEnded(p, 'password_reset', { en: /because the password of your account at Clinic A was reset\./, el: /επειδή έγινε επαναφορά του κωδικού πρόσβασης του λογαριασμού σας στο Clinic A\./ }, { here: here.access });
+  });
+
+  it('ends when a second factor is removed from an account', async () => {
+    const p = await pairWithPendingSwitch();
+    // The session was opened before the factor was added: a full one, as after passing it.
+    const device = await buildMfaDevice(t.app, { user: p.there, type: 'google' });
+    const res = await call(p.thereToken, 'DELETE', `/api/v1/mfa/${device}`, { password: p.there.password });
+    expect(res.statusCode, res.body).toBe(204);
+    await expectEnded(p, 'mfa_removed', { en: /because a sign-in step was removed from your account at Clinic B\./, el: /επειδή αφαιρέθηκε ένα βήμα σύνδεσης από τον λογαριασμό σας στο Clinic B\./ });
+  });
+
+  it('ends when an account is deactivated', async () => {
+    const p = await pairWithPendingSwitch();
+    // No route deactivates an account yet: what deactivation must do, it does through endLinksOf.
+    await t.db.updateTable('users').set({ is_active: false }).where('id', '=', p.there.id).execute();
+    const ended = await endLinksOf({ db: t.db, audit: t.app.audit, mail: t.app.backgroundMail }, systemContext(t.app.log), { userId: p.there.id, orgId: orgB.id }, 'deactivated');
+    expect(ended).toBe(1);
+    await t.db.updateTable('users').set({ is_active: true }).where('id', '=', p.there.id).execute(); // to read its (empty) list
+    await expectEnded(p, 'deactivated', { en: /because your account at Clinic B was deactivated\./, el: /επειδή απενεργοποιήθηκε ο λογαριασμός σας στο Clinic B\./ });
+  });
+
+  it('ends only the links of the account whose credentials changed', async () => {
+    const p = await pairWithPendingSwitch();
+    const third = await person(orgC);
+    expect((await call(p.token, 'POST', '/api/v1/connection-hub/links/', linkBody(third, orgC))).statusCode).toBe(201);
+    const bystander = await linkedPair();
+    expect((await call(p.thereToken, 'PUT', '/api/v1/me/password/', { current_password: p.there.password, password: 'Changed#Pass1' })).statusCode).toBe(200);
+    const left = (await call(p.token, 'GET', '/api/v1/connection-hub/links/')).json<LinkedAccount[]>();
+    expect(left.map((l) => l.email)).toEqual([third.email]);
+    expect((await call(bystander.token, 'GET', '/api/v1/connection-hub/links/')).json()).toHaveLength(1);
   });
 });

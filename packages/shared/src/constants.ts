@@ -90,3 +90,10 @@ export type UserRole = (typeof USER_ROLES)[number];
  * family members): every call then acts on that patient, as if it named `?patient=`.
  */
 export const PATIENT_HEADER = 'X-Patient-Id';
+
+/**
+ * Shares a patient may create (or send again to a new address) per hour and per day, whoever
+ * acts for them: each may e-mail someone outside the organisation, from its address.
+ */
+export const SHARES_PER_HOUR_MAX = 10;
+export const SHARES_PER_DAY_MAX = 30;

@@ -86,6 +86,32 @@ export class AccountLinksRepository {
       .executeTakeFirst();
   }
 
+  /** Removes every link of this account (their switch tokens go with them); answers the pairs. */
+  removeAll(): Promise<Array<{ id: number; user_a: number; org_a: number; user_b: number; org_b: number }>> {
+    const { userId, orgId } = this.scope;
+    return this.db
+      .deleteFrom('account_links')
+      .where((eb) => eb.or([eb.and([eb('user_a', '=', userId), eb('org_a', '=', orgId)]), eb.and([eb('user_b', '=', userId), eb('org_b', '=', orgId)])]))
+      .returning(['id', 'user_a', 'org_a', 'user_b', 'org_b'])
+      .execute();
+  }
+
+  /** Forgets the devices remembered as having passed this account's second factor. */
+  async forgetDevices(): Promise<void> {
+    await this.db.deleteFrom('account_link_devices').where('user_id', '=', this.scope.userId).where('org_id', '=', this.scope.orgId).execute();
+  }
+
+  /** What a notice to each of these accounts needs: address, name, language setting, organisation's name. */
+  contacts(accounts: AccountScope[]) {
+    if (accounts.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('users as u')
+      .innerJoin('organizations as o', 'o.id', 'u.org_id')
+      .select(['u.id', 'u.org_id', 'u.email', 'u.first_name', 'u.settings', 'o.org_name'])
+      .where((eb) => eb.or(accounts.map((a) => eb.and([eb('u.id', '=', a.userId), eb('u.org_id', '=', a.orgId)]))))
+      .execute();
+  }
+
   /** A switch token from this account to the other of a link (stored hashed). */
   async insertToken(link: LinkRow, tokenHash: string, sessionId: string, ttlS: number): Promise<void> {
     await this.db

@@ -1,4 +1,4 @@
-import { LOGIN_FAILURES_MAX, LOGIN_LOCKOUT_S, MFA_MAX_ATTEMPTS, SHARE_CODE_SENDS_MAX } from '@healthbook/shared';
+import { LOGIN_FAILURES_MAX, LOGIN_LOCKOUT_S, MFA_MAX_ATTEMPTS, SHARE_CODE_SENDS_MAX, SHARES_PER_DAY_MAX, SHARES_PER_HOUR_MAX } from '@healthbook/shared';
 import type { Db } from '../../db/client';
 import { LimitsRepository } from './limits.repository';
 import { servicePlugin } from '../../lib/service-plugin';
@@ -29,6 +29,10 @@ export const LIMITS = {
   familyInvite: { max: 5, windowS: 60 * 60 },
   /** Codes e-mailed to a share's recipient, per share. */
   shareCode: { max: SHARE_CODE_SENDS_MAX, windowS: 15 * 60 },
+  /** Shares created or sent to a new address, per patient: an hour's worth, */
+  sharesHour: { max: SHARES_PER_HOUR_MAX, windowS: 60 * 60 },
+  /** and a day's. */
+  sharesDay: { max: SHARES_PER_DAY_MAX, windowS: 24 * 60 * 60 },
   /** Messages to the organisation's support from the help area, per user. */
   helpContact: { max: 3, windowS: 60 * 60 },
   /** Care-network invitations sent again, per invitation. */
@@ -46,17 +50,35 @@ export type Attempt =
 export class AttemptLimiter {
   private readonly repo: LimitsRepository;
 
-  constructor(db: Db) {
+  /** `raised`: limits lifted to at least that many tries (tests that share often; never in production). */
+  constructor(
+    db: Db,
+    private readonly raised: Partial<Record<LimitName, number>> = {},
+  ) {
     this.repo = new LimitsRepository(db);
   }
 
   /** Counts a try of `name` for `key`; answers whether it may go ahead. */
   async take(name: LimitName, key: string): Promise<Attempt> {
-    const { max, windowS } = LIMITS[name];
+    const { windowS } = LIMITS[name];
+    const max = Math.max(LIMITS[name].max, this.raised[name] ?? 0);
     const state = await this.repo.increment(name, key, max, windowS);
     if (state.counted) return { allowed: true, used: state.count, last: state.count === max };
     const endsAt = state.window_started_at.getTime() + windowS * 1000;
     return { allowed: false, retryAfterS: Math.max(1, Math.ceil((endsAt - Date.now()) / 1000)) };
+  }
+
+  /**
+   * Counts a try against each limit in turn (the shortest window first); answers the first
+   * refusal, with its name, or allowed. A try refused by a later limit stays counted by the
+   * earlier ones: the later window is full anyway.
+   */
+  async takeEach(names: readonly LimitName[], key: string): Promise<{ allowed: true } | { allowed: false; name: LimitName; retryAfterS: number }> {
+    for (const name of names) {
+      const attempt = await this.take(name, key);
+      if (!attempt.allowed) return { allowed: false, name, retryAfterS: attempt.retryAfterS };
+    }
+    return { allowed: true };
   }
 
   /** Forgets the tries of `key` (after a success). */
@@ -76,4 +98,4 @@ declare module 'fastify' {
   }
 }
 
-export default servicePlugin('limiter', ['db'], (app) => new AttemptLimiter(app.db));
+export default servicePlugin<'limiter', { raised?: Partial<Record<LimitName, number>> }>('limiter', ['db'], (app, opts) => new AttemptLimiter(app.db, opts.raised));

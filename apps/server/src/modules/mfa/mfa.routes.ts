@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DetailErrorSchema, FieldErrorsSchema, MfaDeviceSchema, MfaUuidParamsSchema, ReauthFieldsSchema, RegisterMfaBodySchema } from '@healthbook/shared';
 import { notFound } from '../../lib/http-errors';
+import { endLinksOf } from '../connection-hub/link-ends';
 import { mailTarget } from '../users/users.presenter';
 
 const errors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 401: DetailErrorSchema, 403: DetailErrorSchema, 404: DetailErrorSchema, 429: DetailErrorSchema };
@@ -42,7 +43,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['mfa'],
         summary: 'Remove one of your second-factor devices',
-        description: `A confirmed device: ${REAUTH_NOTE} (JSON body). A device still being enrolled (never confirmed) is removed without. A notice is e-mailed when a confirmed device goes.`,
+        description: `A confirmed device: ${REAUTH_NOTE} (JSON body). A device still being enrolled (never confirmed) is removed without. A notice is e-mailed when a confirmed device goes; links with accounts of other organisations (Connection Hub) then end, and both accounts are told.`,
         security: [{ bearerAuth: [] }],
         params: MfaUuidParamsSchema,
         body: ReauthFieldsSchema.nullish(),
@@ -57,7 +58,11 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       const removed = await app.mfa.remove(ctx.actor.user, request.params.uuid);
       if (!removed) throw notFound();
       await app.audit.record(ctx, { action: 'mfa_remove', outcome: 'success', detail: { device_type: removed.device_type, confirmed: removed.confirmed } });
-      if (removed.confirmed) app.auth.notify(ctx.actor.user, ctx, 'mfaRemoved', { device: removed.device_type });
+      if (removed.confirmed) {
+        app.auth.notify(ctx.actor.user, ctx, 'mfaRemoved', { device: removed.device_type });
+        // A link to another account lives only as long as the second factor that made it.
+        await endLinksOf({ db: app.db, audit: app.audit, mail: app.backgroundMail }, ctx, { userId: ctx.actor.userId, orgId: ctx.actor.orgId }, 'mfa_removed');
+      }
       return reply.code(204).send(null);
     },
   );

@@ -41,7 +41,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ perIpLimit: number }> = asy
         tags: ['recovery'],
         summary: "Set a new password with the reset link's uid and token",
         description:
-          'Ends every session of the account; second factors stay as they are. An unknown, expired or used link answers 400 {detail}; a weak password 400 {password}.',
+          'Ends every session of the account, and its links with accounts of other organisations (Connection Hub; both accounts are told); second factors stay as they are. An unknown, expired or used link answers 400 {detail}; a weak password 400 {password}.',
         body: ResetPasswordConfirmBodySchema,
         response: { 200: MessageAnswerSchema, ...errors },
       },

@@ -11,6 +11,7 @@ import type { BackgroundMail } from '../../plugins/mail';
 import type { AuditLog } from '../audit/audit.service';
 import { AuthService } from '../auth/auth.service';
 import { SessionsRepository } from '../auth/sessions.repository';
+import { endLinksOf } from '../connection-hub/link-ends';
 import type { AttemptLimiter } from '../limits/limits.service';
 import type { OrganizationsService } from '../organizations/organizations.service';
 import { mailTarget } from '../users/users.presenter';
@@ -110,6 +111,8 @@ export class RecoveryService {
       await audit.record(ctx, { action: 'password_reset', outcome: 'failure', actorUserId: account.id, orgId: account.org_id });
       throw linkInvalid();
     }
+    // A link to another account lives only as long as the password that made it.
+    await endLinksOf({ db, audit, mail: this.deps.background }, ctx, { userId: account.id, orgId: account.org_id }, 'password_reset');
     const target = mailTarget(account, ctx.lang);
     this.deps.background.send(renderMail('passwordChanged', target.lang, target.email, { name: target.name, orgName: target.orgName }), {
       user: account.id,

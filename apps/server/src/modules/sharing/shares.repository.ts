@@ -162,7 +162,7 @@ export class PublicSharesRepository {
       .selectFrom('patients as p')
       .innerJoin('users as u', 'u.id', 'p.user_id')
       .innerJoin('organizations as o', 'o.id', 'p.org_id')
-      .select(['u.email', 'u.settings', 'u.first_name', 'o.name as client_id'])
+      .select(['u.email', 'u.settings', 'u.first_name', 'o.name as client_id', 'o.org_name'])
       .where('p.org_id', '=', share.org_id)
       .where('p.id', '=', share.patient_id)
       .executeTakeFirst();

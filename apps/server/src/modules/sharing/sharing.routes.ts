@@ -8,6 +8,8 @@ import {
   FieldErrorsSchema,
   PatientQuerySchema,
   SHARE_SESSION_HEADER,
+  SHARES_PER_DAY_MAX,
+  SHARES_PER_HOUR_MAX,
   ShareAccessListSchema,
   ShareCodeSentSchema,
   ShareGoneSchema,
@@ -25,6 +27,8 @@ import {
   VerifyShareBodySchema,
 } from '@healthbook/shared';
 
+/** The allowance shared by creating a share and giving one a new address. */
+const LIMIT = `A patient may create (or re-address) ${SHARES_PER_HOUR_MAX} shares an hour and ${SHARES_PER_DAY_MAX} a day, whoever acts for them; beyond that 429 with Retry-After (seconds).`;
 const errors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 401: DetailErrorSchema, 403: DetailErrorSchema, 404: DetailErrorSchema };
 const tags = ['sharing'];
 const security = [{ bearerAuth: [] }];
@@ -42,10 +46,10 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Share records or documents',
-        description: `kind records: whole categories (every non-private record in them, as they are when opened) and/or single records; kind documents: Document Center documents. Private records, and documents attached to them, cannot be chosen and are never shown. method link: the address is e-mailed to the recipient, who then gets a six-digit code by e-mail; method qr: show the address as a QR code with the passcode. The address (and passcode) are answered once: only hashes are kept. ${WHOSE}`,
+        description: `kind records: whole categories (every non-private record in them, as they are when opened) and/or single records; kind documents: Document Center documents. Private records, and documents attached to them, cannot be chosen and are never shown. method link: the address is e-mailed to the recipient, who then gets a six-digit code by e-mail; method qr: show the address as a QR code with the passcode. The address (and passcode) are answered once: only hashes are kept. ${LIMIT} ${WHOSE}`,
         querystring: PatientQuerySchema,
         body: CreateShareBodySchema,
-        response: { 201: CreatedShareSchema, ...errors },
+        response: { 201: CreatedShareSchema, ...errors, 429: DetailErrorSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await app.sharing.create(request.signedIn(), request.body, request.query.patient)),
@@ -89,10 +93,10 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'A new address (and passcode) for a live share',
-        description: 'The old address stops working, open sessions end and the wrong-code count starts again (this opens a locked share). Link shares: the new address is e-mailed to the recipient. A revoked or expired share: 400.',
+        description: 'The old address stops working, open sessions end and the wrong-code count starts again (this opens a locked share). Link shares: the new address is e-mailed to the recipient. A revoked or expired share: 400. ' + LIMIT,
         params: ShareIdParamsSchema,
         querystring: PatientQuerySchema,
-        response: { 200: CreatedShareSchema, ...errors },
+        response: { 200: CreatedShareSchema, ...errors, 429: DetailErrorSchema },
       },
     },
     async (request) => app.sharing.reissue(request.signedIn(), request.params.id, request.query.patient),

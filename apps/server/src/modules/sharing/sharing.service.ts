@@ -32,7 +32,7 @@ import { hkdfSync } from 'node:crypto';
 import { CompactEncrypt } from 'jose';
 import { randomDigits, randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { FieldError, HttpError, notFound } from '../../lib/http-errors';
-import { renderMail, type MailKind } from '../../lib/mail-templates';
+import { defang, renderMail, type MailKind } from '../../lib/mail-templates';
 import { servicePlugin } from '../../lib/service-plugin';
 import type { BackgroundMail } from '../../plugins/mail';
 import type { Storage } from '../../plugins/storage';
@@ -106,6 +106,7 @@ export class SharingService {
     const grant = await this.patients.open(ctx, 'shares', patientId, 'write');
     const expiresAt = this.expiryOf(body);
     await this.checkChoice(grant, body);
+    await this.takeShareAllowance(ctx, grant.patient.id);
     const secrets = this.newSecrets(body.method);
     const organization = await this.organization(grant.patient.org_id);
     const row = await new SharesRepository(this.db, orgScope(grant.patient.org_id)).insert({
@@ -127,7 +128,7 @@ export class SharingService {
       expires_at: expiresAt,
     });
     const url = this.addressOf(organization, row, secrets.token);
-    if (row.method === 'link') this.mailRecipient('shareLink', row, grant.patient, { link: url });
+    if (row.method === 'link') await this.mailRecipient('shareLink', row, grant.patient, { link: url });
     await this.audit.record(ctx, { action: 'share_create', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { share: row.id, method: row.method, kind: row.kind } });
     const [share] = await this.present(grant, ctx.lang, row.id);
     return { ...share!, url, passcode: secrets.passcode, smart_health_link: this.smartHealthLink(row, secrets.token, grant.patient) };
@@ -176,6 +177,7 @@ export class SharingService {
     const repo = new SharesRepository(this.db, orgScope(grant.patient.org_id));
     const [current] = await repo.listForPatient(grant.patient.id, id);
     if (!current) throw notFound();
+    await this.takeShareAllowance(ctx, grant.patient.id);
     const secrets = this.newSecrets(current.method);
     const row = await repo.reissue(grant.patient.id, id, {
       uid: secrets.uid,
@@ -184,7 +186,7 @@ export class SharingService {
     });
     if (!row) throw new HttpError(400, 'errors:shareNotLive');
     const url = this.addressOf(await this.organization(row.org_id), row, secrets.token);
-    if (row.method === 'link') this.mailRecipient('shareLink', row, grant.patient, { link: url });
+    if (row.method === 'link') await this.mailRecipient('shareLink', row, grant.patient, { link: url });
     await this.audit.record(ctx, { action: 'share_reissue', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { share: id } });
     const [share] = await this.present(grant, ctx.lang, id);
     return { ...share!, url, passcode: secrets.passcode, smart_health_link: this.smartHealthLink(row, secrets.token, grant.patient) };
@@ -216,7 +218,7 @@ export class SharingService {
     const code = randomDigits(SHARE_CODE_DIGITS);
     await new PublicSharesRepository(this.db).setCode(share.id, secretHash(link.token, code), new Date(Date.now() + SHARE_CODE_TTL_S * 1000));
     const patient = await this.patientOf(share);
-    this.mailRecipient('shareCode', share, patient, { code, minutes: SHARE_CODE_TTL_S / 60 });
+    await this.mailRecipient('shareCode', share, patient, { code, minutes: SHARE_CODE_TTL_S / 60 });
     return { sent_to: maskEmail(share.recipient_email), expires_in: SHARE_CODE_TTL_S };
   }
 
@@ -373,6 +375,19 @@ export class SharingService {
     if (found.length !== ids.length) throw new FieldError({ document_ids: ['validation:shareDocumentUnavailable'] });
   }
 
+  /**
+   * A share (or a new address for one) counts against the patient's hourly and daily allowance,
+   * whoever acts for them; counted atomically, so parallel requests get exactly the allowance.
+   */
+  private async takeShareAllowance(ctx: SignedInContext, patientId: number): Promise<void> {
+    const taken = await this.limiter.takeEach(['sharesHour', 'sharesDay'], String(patientId));
+    if (taken.allowed) return;
+    await this.audit.record(ctx, { action: 'share_create', outcome: 'denied', subject: `patient:${patientId}`, detail: { reason: 'too_often', limit: taken.name } });
+    const [value, unit] = taken.retryAfterS <= 3600 ? [Math.ceil(taken.retryAfterS / 60), 'minute'] : [Math.ceil(taken.retryAfterS / 3600), 'hour'];
+    const wait = new Intl.NumberFormat(ctx.lang === 'el' ? 'el-GR' : 'en-GB', { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+    throw new HttpError(429, 'errors:sharesTooOften', { wait }, { 'Retry-After': String(taken.retryAfterS) });
+  }
+
   private newSecrets(method: ShareRow['method']) {
     return { uid: randomToken(12), token: randomToken(32), passcode: method === 'qr' ? randomDigits(SHARE_PASSCODE_DIGITS) : null };
   }
@@ -523,17 +538,17 @@ export class SharingService {
     }));
   }
 
-  private mailRecipient(kind: MailKind, share: ShareRow, patient: PatientRow, vars: Record<string, string | number>): void {
+  /**
+   * Mails the recipient, from the organisation: its name signs the mail. The patient's message
+   * goes with the link, quoted as theirs (defanged: nothing in it is a link).
+   */
+  private async mailRecipient(kind: MailKind, share: ShareRow, patient: PatientRow, vars: Record<string, string | number>): Promise<void> {
     const lang = (share.language === 'el' ? 'el' : 'en') as Language;
-    const message = renderMail(kind, lang, share.recipient_email, {
-      name: share.recipient_name,
-      recipient: share.recipient_name,
-      patient: `${patient.first_name} ${patient.last_name}`.trim(),
-      expires: formatWhen(share.expires_at, lang),
-      note: share.message ? `\n\n${translate(lang, 'emails:shareNote', { patient: `${patient.first_name} ${patient.last_name}`.trim(), message: share.message })}` : '',
-      ...vars,
-    });
-    this.mail.send(message, { share: share.id });
+    const organization = await this.organization(share.org_id);
+    const patientName = defang(`${patient.first_name} ${patient.last_name}`.trim());
+    const mailVars = { name: defang(share.recipient_name), recipient: defang(share.recipient_name), patient: patientName, orgName: organization.org_name, expires: formatWhen(share.expires_at, lang), ...vars };
+    const quote = kind === 'shareLink' && share.message ? { intro: translate(lang, 'emails:shareNote', mailVars), text: share.message } : undefined;
+    this.mail.send(renderMail(kind, lang, share.recipient_email, mailVars, { quote }), { share: share.id });
   }
 
   /** Tells the patient (their account's address and language) about their share. */
@@ -543,7 +558,7 @@ export class SharingService {
       if (!user?.email) return;
       const settings = user.settings as { language?: unknown } | null;
       const lang: Language = settings?.language === 'el' ? 'el' : 'en';
-      this.mail.send(renderMail(kind, lang, user.email, { name: user.first_name ?? '', recipient: share.recipient_name, when: formatWhen(new Date(), lang), link: new URL(`/${user.client_id}/sharing/${share.id}`, this.publicUrl).toString(), ...vars }), { share: share.id });
+      this.mail.send(renderMail(kind, lang, user.email, { name: user.first_name ?? '', orgName: user.org_name, recipient: share.recipient_name, when: formatWhen(new Date(), lang), link: new URL(`/${user.client_id}/sharing/${share.id}`, this.publicUrl).toString(), ...vars }), { share: share.id });
     })().catch(() => undefined);
   }
 }

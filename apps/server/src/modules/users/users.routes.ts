@@ -77,7 +77,7 @@ export const signedInUserRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change your password',
         description:
           'The current password must verify (400 {current_password: [...]}; five wrong in 15 minutes, counted with other re-authentications: 429) and the new one must differ and meet the password rule. ' +
-          'Every other session of the user ends (their refresh tokens answer 401); this one stays signed in. A notice is e-mailed.',
+          'Every other session of the user ends (their refresh tokens answer 401); this one stays signed in. A notice is e-mailed. Links with accounts of other organisations (Connection Hub) end, and both accounts are told.',
         security: [{ bearerAuth: [] }],
         body: ChangePasswordBodySchema,
         response: { 200: MessageAnswerSchema, ...withFieldErrors },

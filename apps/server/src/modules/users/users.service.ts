@@ -11,6 +11,7 @@ import type { ServiceContext, SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
 import { orgScope } from '../../db/scope';
 import { decodeUid, encodeUid, randomToken } from '../../lib/crypto';
+import { stripMetadata } from '../../lib/files/strip-metadata';
 import { FieldError, HttpError, notFound } from '../../lib/http-errors';
 import { renderMail } from '../../lib/mail-templates';
 import { hashPassword } from '../../lib/passwords';
@@ -18,6 +19,7 @@ import type { BackgroundMail } from '../../plugins/mail';
 import type { Storage } from '../../plugins/storage';
 import type { AuditLog } from '../audit/audit.service';
 import { SessionsRepository } from '../auth/sessions.repository';
+import { endLinksOf } from '../connection-hub/link-ends';
 import { isUniqueViolation } from '../../db/errors';
 import type { AuthService } from '../auth/auth.service';
 import type { AttemptLimiter } from '../limits/limits.service';
@@ -174,6 +176,8 @@ export class UsersService {
       await new SessionsRepository(trx).revokeAllForUser(orgScope(user.org_id), user.id, 'password_change', actor.sessionId);
       await this.deps.audit.record(ctx, { action: 'password_change', outcome: 'success' }, trx);
     });
+    // A link to another account lives only as long as the password that made it.
+    await endLinksOf({ db: this.deps.db, audit: this.deps.audit, mail: this.deps.background }, ctx, { userId: user.id, orgId: user.org_id }, 'password_changed');
     const target = mailTarget(user, ctx.lang);
     this.deps.background.send(renderMail('passwordChanged', target.lang, target.email, { name: target.name, orgName: target.orgName }), { user: user.id });
   }
@@ -254,7 +258,9 @@ export class UsersService {
 
   /**
    * POST /users/avatar/: the bytes must be a PNG, JPEG, GIF or WebP image (checked by their
-   * magic bytes). Stored under a new unguessable name; the previous file is deleted.
+   * magic bytes). Its metadata (Exif with GPS, camera, XMP, IPTC, comments) is stripped as a
+   * document's is: an avatar is served without sign-in. Stored under a new unguessable name;
+   * the previous file is deleted.
    */
   async setAvatar(ctx: SignedInContext, data: Buffer, declaredType: string): Promise<UserView> {
     const user = ctx.actor.user;
@@ -263,8 +269,9 @@ export class UsersService {
       await this.deps.audit.record(ctx, { action: 'avatar_upload', outcome: 'failure', detail: { reason: 'not_an_image' } });
       throw new FieldError({ file: ['validation:imageInvalid'] });
     }
+    const clean = stripMetadata(data, type);
     const key = `${AVATAR_PREFIX}${user.id}-${randomToken(18)}.${AVATAR_TYPES[type]}`;
-    await this.deps.storage.put(key, data);
+    await this.deps.storage.put(key, clean);
     const repo = this.repo(user.org_id);
     let previous: string | null;
     try {
@@ -274,7 +281,7 @@ export class UsersService {
       throw err;
     }
     if (previous && previous !== key) await this.deleteQuietly(ctx, previous);
-    await this.deps.audit.record(ctx, { action: 'avatar_upload', outcome: 'success', detail: { type, bytes: data.length } });
+    await this.deps.audit.record(ctx, { action: 'avatar_upload', outcome: 'success', detail: { type, bytes: clean.length } });
     return (await repo.findById(user.id))!;
   }
 
@@ -290,13 +297,19 @@ export class UsersService {
     return (await repo.findById(user.id))!;
   }
 
-  /** An avatar by its file name, while it is still its owner's current one. */
+  /**
+   * An avatar by its file name, while it is still its owner's current one. Stripped again on the
+   * way out: avatars stored before uploads were stripped must not carry their metadata either
+   * (for a clean file this copies bytes, nothing more).
+   */
   async readAvatar(file: string): Promise<{ data: Buffer; contentType: string } | null> {
     const owner = Number(file.slice(0, file.indexOf('-')));
     const row = await findAvatarByKey(this.deps.db, owner, AVATAR_PREFIX + file);
     if (!row) return null;
     const data = await this.deps.storage.get(row.avatar_key);
-    return data ? { data, contentType: row.avatar_content_type ?? 'application/octet-stream' } : null;
+    if (!data) return null;
+    const type = sniffImage(data);
+    return { data: type ? stripMetadata(data, type) : data, contentType: row.avatar_content_type ?? 'application/octet-stream' };
   }
 
   private async deleteQuietly(ctx: ServiceContext, key: string) {
