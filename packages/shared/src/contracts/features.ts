@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FEATURE_STATUSES } from '../features';
 import { IdParamSchema, IdSchema } from './common';
+import { readOnlyFields, writableBody } from './round-trip';
 
 export const FeatureStatusSchema = z.enum(FEATURE_STATUSES, { message: 'validation:featureStatusInvalid' });
 
@@ -34,8 +35,24 @@ export const FeatureSettingListSchema = z.array(FeatureSettingSchema);
 /** GET /api/v1/features/?organization_id= (administrators) */
 export const ListFeatureSettingsQuerySchema = z.object({ organization_id: IdParamSchema.optional() });
 
-/** PUT /api/v1/features/{id}/ */
-export const UpdateFeatureBodySchema = z.object({ organization_id: IdSchema, feature_status: FeatureStatusSchema });
+/** What a feature setting's answer holds that an administrator cannot set: sent back, ignored. */
+export const FEATURE_SETTING_READ_ONLY = readOnlyFields(FeatureSettingSchema, [
+  'id',
+  'key',
+  'feature_route',
+  'display_name',
+  'icon_name',
+  'configured_status',
+  'available',
+  'core',
+  'updated_at',
+]);
+
+/** PUT /api/v1/features/{id}/ (organization_id: default your own organisation, as for GET). */
+export const UpdateFeatureBodySchema = writableBody(
+  z.object({ organization_id: IdSchema.optional().describe('default: your own organisation'), feature_status: FeatureStatusSchema }),
+  FEATURE_SETTING_READ_ONLY,
+);
 export const FeatureIdParamsSchema = z.object({ id: IdParamSchema });
 
 /** POST /api/v1/operationsdashboard/save_operations/ */

@@ -60,13 +60,16 @@ export const featuresRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['features'],
         summary: "Set a feature's status for an organisation (administrators)",
         description:
-          'Organisation admins for their organisation, super admins for any. Another organisation: 404; anyone else: 403; a core feature (dashboard, account settings, signing out, operations): 400. Audited; members see it on their next page load.',
+          'Organisation admins for their organisation (organization_id: default your own), super admins for any. The setting as GET answers it may be sent back: its read-only fields are ignored. Another organisation: 404; anyone else: 403; a core feature (dashboard, account settings, signing out, operations): 400. Audited; members see it on their next page load.',
         security: [{ bearerAuth: [] }],
         params: FeatureIdParamsSchema,
         body: UpdateFeatureBodySchema,
         response: { 200: FeatureSettingSchema, ...errors },
       },
     },
-    async (request) => app.features.setStatus(request.signedIn(), request.params.id, request.body.organization_id, request.body.feature_status),
+    async (request) => {
+      const ctx = request.signedIn();
+      return app.features.setStatus(ctx, request.params.id, request.body.organization_id ?? ctx.actor.orgId, request.body.feature_status);
+    },
   );
 };

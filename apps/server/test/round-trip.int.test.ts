@@ -1,0 +1,247 @@
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORIES, CHOICE_LISTS, type CategoryDefinition } from '@healthbook/shared';
+import { useTestApp } from './build-app';
+import { PNG_1X1, bearer, buildOrganization, buildUser, signIn } from './factories';
+import { minimalRecord } from './record-samples';
+
+/**
+ * The API accepts its own answers: for every resource with a PUT or PATCH route, the answer of
+ * its GET sent back unchanged is a 200 that leaves the resource as it was. Read-only fields
+ * (ids, timestamps, derived values) are ignored, never refused. The route table is walked, so
+ * a new PUT or PATCH route without a case here fails by name.
+ */
+
+const t = useTestApp();
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
+type Json = Record<string, unknown>;
+const tokens: Record<string, string> = {};
+let orgId = 0;
+let orgName = '';
+
+const call = (who: string, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { ...bearer(tokens[who]!), 'accept-language': 'en' }, ...(payload ? { payload } : {}) });
+
+async function ok<T = Json>(who: string, method: Method, url: string, payload?: object, status = method === 'POST' ? 201 : 200): Promise<T> {
+  const res = await call(who, method, url, payload);
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
+  return res.json<T>();
+}
+
+/** A multipart body with one PNG file (and text fields). */
+function upload(who: string, url: string, fields: Record<string, string> = {}) {
+  const boundary = `----RoundTrip${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scan.png"\r\nContent-Type: image/png\r\n\r\n`), PNG_1X1, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return t.app.inject({ method: 'POST', url, payload: Buffer.concat(chunks), headers: { ...bearer(tokens[who]!), 'content-type': `multipart/form-data; boundary=${boundary}` } });
+}
+
+/** One resource: who acts, where its GET answers it (and how to find it there), where it is sent back. */
+interface Resource {
+  who: string;
+  /** The resource as GET answers it. */
+  read: () => Promise<Json>;
+  /** The address of the PUT or PATCH. */
+  url: string;
+}
+
+/** The fields that record the write itself, not the resource: they may move. */
+const VOLATILE = ['updated_at', 'version'];
+const stable = (answer: Json) => Object.fromEntries(Object.entries(answer).filter(([key]) => !VOLATILE.includes(key)));
+
+const find = (list: Json[], key: string, value: unknown) => {
+  const item = list.find((entry) => entry[key] === value);
+  expect(item, `${key} ${String(value)} in the list`).toBeDefined();
+  return item!;
+};
+
+/** The routes that change something but are not a resource a GET answers: each with its reason. */
+const NOT_A_RESOURCE: Record<string, string> = {
+  'PUT /api/v1/me/password/': 'an action (current and new password): there is no password to GET',
+};
+
+/** Every PUT and PATCH route: how to make one of its resources. */
+const CASES: Record<string, () => Promise<Resource>> = {
+  'PUT /api/v1/me/': async () => ({ who: 'patient', read: () => ok('patient', 'GET', '/api/v1/me/'), url: '/api/v1/me/' }),
+  'PUT /api/v1/users/:id': async () => {
+    const me = await ok('patient', 'GET', '/api/v1/me/');
+    const url = `/api/v1/users/${String(me.user_id)}`;
+    return { who: 'patient', read: () => ok('patient', 'GET', url), url };
+  },
+  'PUT /api/v1/features/:id/': async () => {
+    const settings = await ok<Json[]>('admin', 'GET', '/api/v1/features/');
+    const feature = settings.find((f) => !f.core && f.available);
+    expect(feature).toBeDefined();
+    return { who: 'admin', read: async () => find(await ok<Json[]>('admin', 'GET', '/api/v1/features/'), 'id', feature!.id), url: `/api/v1/features/${String(feature!.id)}/` };
+  },
+  'PUT /api/v1/organizations/:id/settings/': async () => {
+    await ok('admin', 'PUT', `/api/v1/organizations/${orgId}/settings/`, {
+      video_channel_url: 'https://videos.example.test/channel',
+      emergency_number: '112',
+      crisis_lines: [],
+      support_email: 'help@example.test',
+      support_phone: '+30 210 1234567',
+    });
+    return { who: 'admin', read: () => ok('admin', 'GET', `/api/v1/organization_detail_by_name/${orgName}`), url: `/api/v1/organizations/${orgId}/settings/` };
+  },
+  'PUT /api/v1/organizations/:id/surveys/:survey/': async () => {
+    const url = `/api/v1/organizations/${orgId}/surveys/general/`;
+    return { who: 'admin', read: () => ok('admin', 'GET', url), url };
+  },
+  'PUT /api/v1/provider/me/schedule/': async () => {
+    await ok('provider', 'PUT', '/api/v1/provider/me/schedule/', {
+      slot_minutes: 30,
+      timezone: 'Europe/Athens',
+      weekly: [{ weekday: 1, start: '09:00', end: '12:00' }],
+      exceptions: [{ date: '2099-01-05', start: null, end: null }],
+    });
+    return { who: 'provider', read: () => ok('provider', 'GET', '/api/v1/provider/me/schedule/'), url: '/api/v1/provider/me/schedule/' };
+  },
+  'PUT /api/v1/provider/me/profile/': async () => {
+    await ok('provider', 'PUT', '/api/v1/provider/me/profile/', { speciality: 'Dermatology', credentials: 'MD', languages: ['Greek', 'English'], biography: 'Skin.' });
+    return { who: 'provider', read: () => ok('provider', 'GET', '/api/v1/provider/me/profile/'), url: '/api/v1/provider/me/profile/' };
+  },
+  'PATCH /api/v1/care-network/:id/': async () => {
+    const member = await ok('patient', 'POST', '/api/v1/care-network/', { name: 'Anna Carer', email: `carer-${randomBytes(3).toString('hex')}@example.test`, access: 'read-only' });
+    return { who: 'patient', read: async () => find(await ok<Json[]>('patient', 'GET', '/api/v1/care-network/'), 'id', member.id), url: `/api/v1/care-network/${String(member.id)}/` };
+  },
+  'PATCH /api/v1/family-members/:id/': async () => {
+    const member = await ok('patient', 'POST', '/api/v1/family-members/', { first_name: 'Nikos', last_name: 'Child', dob: '2015-03-04', gender: 'male', relationship: 'child' });
+    return {
+      who: 'patient',
+      read: async () => find(await ok<Json[]>('patient', 'GET', '/api/v1/family-members/'), 'patient_id', member.patient_id),
+      url: `/api/v1/family-members/${String(member.patient_id)}/`,
+    };
+  },
+  'PATCH /api/v1/documents/folders/:id/': async () => {
+    const folder = await ok('patient', 'POST', '/api/v1/documents/folders/', { name: `Scans ${randomBytes(2).toString('hex')}` });
+    return { who: 'patient', read: async () => find(await ok<Json[]>('patient', 'GET', '/api/v1/documents/folders/'), 'id', folder.id), url: `/api/v1/documents/folders/${String(folder.id)}/` };
+  },
+  'PATCH /api/v1/documents/:id/': async () => {
+    // Every field set: in a folder and attached to a record (the answer names the record as an object).
+    const folder = await ok('patient', 'POST', '/api/v1/documents/folders/', { name: `Letters ${randomBytes(2).toString('hex')}` });
+    const record = await ok('patient', 'POST', '/api/v1/hr/condition/', { name: 'Asthma' });
+    const res = await upload('patient', '/api/v1/documents/', { folder: String(folder.id) });
+    expect(res.statusCode, res.body).toBe(201);
+    const url = `/api/v1/documents/${String(res.json<Json>().id)}/`;
+    await ok('patient', 'PATCH', url, { record: record.id });
+    return { who: 'patient', read: () => ok('patient', 'GET', url), url };
+  },
+  'PATCH /api/v1/insurance/:id/': async () => {
+    const card = await ok('patient', 'POST', '/api/v1/insurance/', {
+      insurer: 'EOPYY',
+      plan: 'Basic',
+      member_number: 'M-123',
+      group_number: 'G-9',
+      holder_name: 'Test User',
+      holder_relationship: 'self',
+      valid_from: '2025-01-01',
+      valid_to: '2027-12-31',
+      notes: 'Front desk has a copy.',
+    });
+    const url = `/api/v1/insurance/${String(card.id)}/`;
+    return { who: 'patient', read: () => ok('patient', 'GET', url), url };
+  },
+  'PUT /api/v1/journal/:id/': async () => journalEntry(),
+  'PATCH /api/v1/journal/:id/': async () => journalEntry(),
+  'PUT /api/v1/calendar/events/:event_id/': async () => {
+    const event = await ok('patient', 'POST', '/api/v1/calendar/events/', {
+      title: 'Physiotherapy',
+      description: 'Bring the referral.',
+      type: 'Appointment',
+      start_time: '2099-03-02T09:00:00Z',
+      end_time: '2099-03-02T10:00:00Z',
+      reminder_minutes: 30,
+      timezone: 'Europe/Athens',
+    });
+    const url = `/api/v1/calendar/events/${String(event.event_id)}/`;
+    return { who: 'patient', read: () => ok('patient', 'GET', url), url };
+  },
+  ...Object.fromEntries(
+    CATEGORIES.flatMap((category) =>
+      (['PUT', 'PATCH'] as const).map((method) => [
+        `${method} /api/v1/hr/${category.key}/:id/`,
+        async (): Promise<Resource> => {
+          const record = await ok('patient', 'POST', `/api/v1/hr/${category.key}/`, fullRecord(category));
+          const url = `/api/v1/hr/${category.key}/${String(record.id)}/`;
+          return { who: 'patient', read: () => ok('patient', 'GET', url), url };
+        },
+      ]),
+    ),
+  ),
+};
+
+/** A record with every field of its category given (so every field travels back), within its rules. */
+function fullRecord(category: CategoryDefinition): Json {
+  const record: Json = minimalRecord(category.key);
+  for (const field of category.fields) {
+    if (record[field.name] !== undefined) continue;
+    switch (field.kind) {
+      case 'text':
+        record[field.name] = 'Noted';
+        break;
+      case 'number':
+        record[field.name] = Math.min(Math.max(1, field.min ?? 1), field.max ?? 1);
+        break;
+      case 'boolean':
+        record[field.name] = true;
+        break;
+      case 'choice':
+        record[field.name] = CHOICE_LISTS[field.list][0];
+        break;
+      case 'date':
+        record[field.name] = '2020-01-02';
+        break;
+      case 'medicalDate':
+        record[field.name] = '2020-01-01';
+        record[`${field.name}_part`] = 'month';
+        break;
+      case 'country':
+        record[field.name] = 'GR';
+        break;
+      case 'measurement':
+        break;
+    }
+  }
+  return record;
+}
+
+async function journalEntry(): Promise<Resource> {
+  const entry = await ok('patient', 'POST', '/api/v1/journal/', { entry_date: '2025-06-01', title: 'A good day', text: 'Walked an hour.', mood: 4, tags: ['walk'], private: false });
+  const url = `/api/v1/journal/${String(entry.id)}/`;
+  return { who: 'patient', read: () => ok('patient', 'GET', url), url };
+}
+
+const methodOf = (key: string) => key.split(' ')[0] as 'PUT' | 'PATCH';
+
+beforeAll(async () => {
+  const org = await buildOrganization(t.app);
+  orgId = org.id;
+  orgName = org.name;
+  const people = {
+    patient: await buildUser(t.app, { org, dob: '1980-05-06', gender: 'female' }),
+    admin: await buildUser(t.app, { org, roles: ['org_admin'] }),
+    provider: await buildUser(t.app, { org, first_name: 'Anna', last_name: 'Doctor', roles: ['professional', 'provider'] }),
+  };
+  for (const [who, user] of Object.entries(people)) tokens[who] = (await signIn(t.app, { email: user.email, password: user.password, org_id: org.id })).access;
+});
+
+describe('the API accepts its own answers', () => {
+  it('has a round-trip case for every PUT and PATCH route', () => {
+    const routes = t.app.routeTable.filter((r) => !r.public && (r.method === 'PUT' || r.method === 'PATCH')).map((r) => `${r.method} ${r.url}`);
+    expect(routes.length).toBeGreaterThan(20);
+    expect(routes.filter((route) => !(route in CASES) && !(route in NOT_A_RESOURCE)), 'PUT/PATCH routes without a round-trip case').toEqual([]);
+    expect(Object.keys(CASES).filter((route) => !routes.includes(route)), 'cases for routes that do not exist').toEqual([]);
+  });
+
+  it.each(Object.keys(CASES))('%s: the GET answer sent back unchanged is a 200 that changes nothing', async (route) => {
+    const resource = await CASES[route]!();
+    const before = await resource.read();
+    const res = await call(resource.who, methodOf(route), resource.url, before);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(stable(res.json<Json>())).toEqual(stable(before));
+    expect(stable(await resource.read())).toEqual(stable(before));
+  });
+});
