@@ -245,3 +245,72 @@ describe('the API accepts its own answers', () => {
     expect(stable(await resource.read())).toEqual(stable(before));
   });
 });
+
+describe('read-only fields', () => {
+  it('are ignored whatever their value, while a field that is neither writable nor read-only is still refused', async () => {
+    const event = await ok('patient', 'POST', '/api/v1/calendar/events/', { title: 'Dentist', type: 'Appointment', start_time: '2099-04-01T09:00:00Z', end_time: '2099-04-01T09:30:00Z' });
+    const url = `/api/v1/calendar/events/${String(event.event_id)}/`;
+    const changed = await ok('patient', 'PUT', url, { ...event, title: 'Dentist (moved)', event_id: 999_999, patient_id: 1, created_at: '2000-01-01T00:00:00Z' });
+    expect(changed).toMatchObject({ event_id: event.event_id, patient_id: event.patient_id, created_at: event.created_at, title: 'Dentist (moved)' });
+
+    const typo = await call('patient', 'PUT', url, { ...event, titel: 'Dentist' });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json()).toEqual({ non_field_errors: ['This field is not expected.'] });
+  });
+});
+
+describe('a field that counts only with another', () => {
+  const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const share = (body: Json, lang = 'en') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sharing/',
+      headers: { ...bearer(tokens.patient!), 'accept-language': lang },
+      payload: { categories: ['condition'], recipient_name: 'Dr Grey', recipient_email: 'grey@clinic.example', ...body },
+    });
+  const shareCount = async () => (await ok<Json[]>('patient', 'GET', '/api/v1/sharing/')).length;
+
+  beforeAll(async () => {
+    await ok('patient', 'POST', '/api/v1/hr/condition/', { name: 'Hay fever' });
+  });
+
+  it('refuses a share with expires_at but without expires_in "custom", naming both fields (a patient asking for one hour never gets a week)', async () => {
+    const before = await shareCount();
+    for (const body of [{ expires_at: inAnHour() }, { expires_in: '7d', expires_at: inAnHour() }]) {
+      const res = await share(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toEqual({ expires_at: ['expires_at counts only when expires_in is "custom": send expires_in: "custom", or leave expires_at out.'] });
+    }
+    const greek = await share({ expires_at: inAnHour() }, 'el');
+    expect(greek.json()).toEqual({ expires_at: ['Το expires_at ισχύει μόνο όταν το expires_in είναι "custom": στείλτε expires_in: "custom" ή παραλείψτε το expires_at.'] });
+    expect(await shareCount()).toBe(before);
+  });
+
+  it('keeps the pair that belongs together working: expires_in "custom" with expires_at, and the 7-day default without either', async () => {
+    const at = inAnHour();
+    const res = await share({ expires_in: 'custom', expires_at: at });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(new Date(res.json<Json>().expires_at as string).getTime()).toBe(new Date(at).getTime());
+
+    const byDefault = await share({});
+    expect(byDefault.statusCode, byDefault.body).toBe(201);
+    const days = (new Date(byDefault.json<Json>().expires_at as string).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+  });
+
+  it('refuses an event sent as recurring (is_recurring: true) without its recurrence, naming both fields', async () => {
+    const event = { title: 'Inhaler', type: 'Medicine', start_time: '2099-05-01T08:00:00Z', end_time: '2099-05-01T08:15:00Z' };
+    for (const body of [{ ...event, is_recurring: true }, { ...event, is_recurring: true, recurrence: null }]) {
+      const res = await call('patient', 'POST', '/api/v1/calendar/events/', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toEqual({ is_recurring: ['is_recurring counts only together with recurrence: send recurrence too, or leave is_recurring out.'] });
+    }
+    const greek = await t.app.inject({ method: 'POST', url: '/api/v1/calendar/events/', headers: { ...bearer(tokens.patient!), 'accept-language': 'el' }, payload: { ...event, is_recurring: true } });
+    expect(greek.json()).toEqual({ is_recurring: ['Το is_recurring ισχύει μόνο μαζί με το recurrence: στείλτε και το recurrence ή παραλείψτε το is_recurring.'] });
+
+    // With its rule, or sent as not recurring, the event is made.
+    expect((await ok('patient', 'POST', '/api/v1/calendar/events/', { ...event, is_recurring: true, recurrence: 'FREQ=DAILY;COUNT=5' })).is_recurring).toBe(true);
+    expect((await ok('patient', 'POST', '/api/v1/calendar/events/', { ...event, is_recurring: false })).is_recurring).toBe(false);
+  });
+});
