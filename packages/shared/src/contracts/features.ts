@@ -42,15 +42,23 @@ export const FEATURE_SETTING_READ_ONLY = readOnlyFields(FeatureSettingSchema, [
   'feature_route',
   'display_name',
   'icon_name',
-  'configured_status',
   'available',
   'core',
   'updated_at',
 ]);
 
-/** PUT /api/v1/features/{id}/ (organization_id: default your own organisation, as for GET). */
+/**
+ * PUT /api/v1/features/{id}/ (organization_id: default your own organisation, as for GET).
+ * feature_status is the choice; a setting sent back as GET answers it also carries
+ * configured_status, which is then the choice, and feature_status must be what members get with
+ * it (they differ for a feature not available yet: 400 naming both when they do not agree).
+ */
 export const UpdateFeatureBodySchema = writableBody(
-  z.object({ organization_id: IdSchema.optional().describe('default: your own organisation'), feature_status: FeatureStatusSchema }),
+  z.object({
+    organization_id: IdSchema.optional().describe('default: your own organisation'),
+    feature_status: FeatureStatusSchema,
+    configured_status: FeatureStatusSchema.optional().describe('the choice, as GET answers it; feature_status must then be what members get with it'),
+  }),
   FEATURE_SETTING_READ_ONLY,
 );
 export const FeatureIdParamsSchema = z.object({ id: IdParamSchema });

@@ -11,7 +11,10 @@ import {
   GetFeaturesBodySchema,
   ListFeatureSettingsQuerySchema,
   UpdateFeatureBodySchema,
+  effectiveStatus,
+  featureDefinition,
 } from '@healthbook/shared';
+import { FieldError } from '../../lib/http-errors';
 
 const errors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 401: DetailErrorSchema, 403: DetailErrorSchema, 404: DetailErrorSchema };
 
@@ -69,7 +72,17 @@ export const featuresRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ctx = request.signedIn();
-      return app.features.setStatus(ctx, request.params.id, request.body.organization_id ?? ctx.actor.orgId, request.body.feature_status);
+      const { organization_id, feature_status, configured_status } = request.body;
+      let status = feature_status;
+      if (configured_status !== undefined) {
+        // The setting as GET answers it: configured_status is the choice, feature_status what members get with it.
+        const definition = featureDefinition(app.features.keyOf(request.params.id) ?? '');
+        if (definition && effectiveStatus(definition, configured_status) !== feature_status) {
+          throw new FieldError({ feature_status: [{ key: 'validation:fieldDisagrees', vars: { field: 'feature_status', other: 'configured_status' } }] });
+        }
+        status = configured_status;
+      }
+      return app.features.setStatus(ctx, request.params.id, organization_id ?? ctx.actor.orgId, status);
     },
   );
 };
