@@ -106,7 +106,10 @@ function operations(doc: { paths: Record<string, Record<string, { requestBody?: 
       ops.push({
         method: method.toUpperCase(),
         path: path.replace(/\{([^}]+)\}/g, ':$1'),
-        bodyFields: Object.keys(json?.properties ?? {}),
+        // A read-only field (contracts/round-trip.ts) is accepted whatever its value and dropped before anything reads it.
+        bodyFields: Object.entries(json?.properties ?? {})
+          .filter(([, field]) => !(field as { readOnly?: boolean }).readOnly)
+          .map(([name]) => name),
         queryFields: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
         pathParams: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
       });

@@ -2,6 +2,7 @@ export * from './constants';
 export * from './validation';
 export * from './i18n';
 export * from './contracts/common';
+export * from './contracts/round-trip';
 export * from './contracts/organizations';
 export * from './contracts/system';
 export * from './contracts/users';

@@ -40,7 +40,9 @@ function issueInput(request: FastifyRequest, context: string | undefined, instan
 /** Turns a zod issue into a localised message; custom messages are locale keys. */
 function issueMessage(request: FastifyRequest, issue: ValidationIssue, input: unknown): string {
   const message = issue.message ?? '';
-  if (/^[a-z]+:[A-Za-z]+$/.test(message)) return request.t(message);
+  // A custom issue may carry the values its message names (e.g. both fields of a pair).
+  const vars = issue.keyword === 'custom' && issue.params.params && typeof issue.params.params === 'object' ? (issue.params.params as Vars) : undefined;
+  if (/^[a-z]+:[A-Za-z]+$/.test(message)) return request.t(message, vars);
   if (issue.keyword === 'invalid_union') {
     // The most telling message of the branches (e.g. "at most 2147483647" for an id too large).
     const branches = ((issue.params.errors as Array<Array<{ message?: string }>> | undefined) ?? []).flat();

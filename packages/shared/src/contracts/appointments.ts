@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cleanText } from '../validation';
 import { calendarDaySchema, timeZoneSchema } from './calendar';
 import { IdParamSchema, IdSchema } from './common';
+import { readOnlyFields, writableBody } from './round-trip';
 import { CANCELLATION_NOTES_MAX, PROVIDER_BIOGRAPHY_MAX, PROVIDER_TEXT_MAX, REASON_FOR_VISIT_MAX, SLOT_MINUTES } from '../appointments';
 
 /**
@@ -132,18 +133,24 @@ export const AvailabilityExceptionSchema = z.object({
   end: wallTime.nullable(),
 });
 
-export const ProviderScheduleBodySchema = z
-  .object({
-    slot_minutes: z
-      .number()
-      .int()
-      .refine((m) => (SLOT_MINUTES as readonly number[]).includes(m), { message: 'validation:slotMinutes' })
-      .describe(`one of ${SLOT_MINUTES.join(', ')}`),
-    timezone: timeZoneSchema,
-    weekly: z.array(WeeklyHoursSchema).max(70),
-    exceptions: z.array(AvailabilityExceptionSchema).max(400),
-  })
-  .strict();
+/** What the schedule's answer counts (free slots, horizon): sent back, ignored. */
+const SCHEDULE_READ_ONLY = ['open_slots', 'horizon_days'] as const;
+
+export const ProviderScheduleBodySchema = writableBody(
+  z
+    .object({
+      slot_minutes: z
+        .number()
+        .int()
+        .refine((m) => (SLOT_MINUTES as readonly number[]).includes(m), { message: 'validation:slotMinutes' })
+        .describe(`one of ${SLOT_MINUTES.join(', ')}`),
+      timezone: timeZoneSchema,
+      weekly: z.array(WeeklyHoursSchema).max(70),
+      exceptions: z.array(AvailabilityExceptionSchema).max(400),
+    })
+    .strict(),
+  SCHEDULE_READ_ONLY,
+);
 export type ProviderScheduleBody = z.input<typeof ProviderScheduleBodySchema>;
 
 export const ProviderScheduleSchema = z.object({
@@ -156,13 +163,29 @@ export const ProviderScheduleSchema = z.object({
   horizon_days: z.number().int(),
 });
 export type ProviderSchedule = z.infer<typeof ProviderScheduleSchema>;
+export const PROVIDER_SCHEDULE_READ_ONLY = readOnlyFields(ProviderScheduleSchema, SCHEDULE_READ_ONLY);
 
-export const ProviderProfileBodySchema = z
-  .object({
-    speciality: text(PROVIDER_TEXT_MAX).nullable().optional(),
-    credentials: text(PROVIDER_TEXT_MAX).nullable().optional(),
-    languages: z.array(text(40).pipe(z.string().min(1))).max(20).optional(),
-    biography: z.string().max(PROVIDER_BIOGRAPHY_MAX).nullable().optional(),
-  })
-  .strict();
+/** A provider's answer beyond the profile: who they are (their account), their photo, their schedule's zone and slots, the next free slot. */
+export const PROVIDER_PROFILE_READ_ONLY = readOnlyFields(ProviderSchema, [
+  'provider_id',
+  'provider_name',
+  'first_name',
+  'last_name',
+  'photo_url',
+  'timezone',
+  'slot_minutes',
+  'next_available',
+]);
+
+export const ProviderProfileBodySchema = writableBody(
+  z
+    .object({
+      speciality: text(PROVIDER_TEXT_MAX).nullable().optional(),
+      credentials: text(PROVIDER_TEXT_MAX).nullable().optional(),
+      languages: z.array(text(40).pipe(z.string().min(1))).max(20).optional(),
+      biography: z.string().max(PROVIDER_BIOGRAPHY_MAX).nullable().optional(),
+    })
+    .strict(),
+  PROVIDER_PROFILE_READ_ONLY,
+);
 export type ProviderProfileBody = z.input<typeof ProviderProfileBodySchema>;

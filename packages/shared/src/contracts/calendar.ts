@@ -9,6 +9,7 @@ import {
   parseRecurrence,
 } from '../calendar';
 import { IdParamSchema } from './common';
+import { readOnlyFields, writableBody } from './round-trip';
 
 /**
  * The calendar API: a patient's events (one-off or recurring), expanded for a window together
@@ -60,21 +61,30 @@ export const EventIdParamsSchema = z.object({ event_id: IdParamSchema });
 
 export const CalendarPatientQuerySchema = z.object({ patient: IdParamSchema.optional().describe('whose calendar (default: your own)') });
 
-/** Creating or replacing an event. A colour, when given, must be its type's. */
-export const CalendarEventBodySchema = z
-  .object({
-    title: z.string().trim().min(1, { message: 'validation:required' }).max(EVENT_TITLE_MAX),
-    description: z.string().max(EVENT_DESCRIPTION_MAX).nullable().optional(),
-    type: EventTypeSchema,
-    color: EventColorSchema.optional(),
-    start_time: instantSchema,
-    end_time: instantSchema,
-    all_day: z.boolean().optional().default(false),
-    recurrence: recurrenceSchema.nullable().optional(),
-    reminder_minutes: z.number().int().min(0).max(REMINDER_MAX_MINUTES).nullable().optional(),
-    timezone: timeZoneSchema.optional().describe('the zone the event recurs in (default UTC): a weekly 09:00 stays 09:00 across daylight-saving changes'),
-  })
-  .strict();
+/**
+ * Creating or replacing an event. A colour, when given, must be its type's. The event's
+ * read-only fields (CALENDAR_EVENT_READ_ONLY) are accepted and ignored, so an event as GET
+ * answers it may be sent back; `is_recurring: true` needs a `recurrence` (it is derived from it).
+ */
+const EVENT_READ_ONLY = ['event_id', 'is_recurring', 'patient_id', 'created_at', 'updated_at'] as const;
+export const CalendarEventBodySchema = writableBody(
+  z
+    .object({
+      title: z.string().trim().min(1, { message: 'validation:required' }).max(EVENT_TITLE_MAX),
+      description: z.string().max(EVENT_DESCRIPTION_MAX).nullable().optional(),
+      type: EventTypeSchema,
+      color: EventColorSchema.optional(),
+      start_time: instantSchema,
+      end_time: instantSchema,
+      all_day: z.boolean().optional().default(false),
+      recurrence: recurrenceSchema.nullable().optional(),
+      reminder_minutes: z.number().int().min(0).max(REMINDER_MAX_MINUTES).nullable().optional(),
+      timezone: timeZoneSchema.optional().describe('the zone the event recurs in (default UTC): a weekly 09:00 stays 09:00 across daylight-saving changes'),
+    })
+    .strict(),
+  EVENT_READ_ONLY,
+  [{ field: 'is_recurring', requires: 'recurrence' }],
+);
 export type CalendarEventBody = z.input<typeof CalendarEventBodySchema>;
 
 /** What an event and a window's item share. */
@@ -102,6 +112,8 @@ export const CalendarEventSchema = z
   })
   .meta({ id: 'CalendarEvent' });
 export type CalendarEvent = z.infer<typeof CalendarEventSchema>;
+/** What an event's answer holds that a client cannot set: sent back, ignored. */
+export const CALENDAR_EVENT_READ_ONLY = readOnlyFields(CalendarEventSchema, EVENT_READ_ONLY);
 
 /** What a window holds: events (a recurring one once per occurrence) and appointments, by start. */
 export const CalendarItemSchema = z

@@ -3,6 +3,7 @@ import { GENDER_KEYS } from '../constants';
 import { CATEGORY_KEYS } from '../records/categories';
 import { isValidEmail, parseDob } from '../validation';
 import { IdParamSchema, personNameSchema } from './common';
+import { readOnlyFields, writableBody } from './round-trip';
 
 /**
  * The care network (feature `careclub`, pages careclub and caring-person-info): the people a
@@ -51,8 +52,10 @@ export const InviteCareMemberBodySchema = z.object({
 export type InviteCareMemberBody = z.input<typeof InviteCareMemberBodySchema>;
 
 /** PATCH /api/v1/care-network/{id}/ — change what a person may do (effective at once). */
-export const UpdateCareMemberBodySchema = z
-  .object({ access: CareAccessSchema.optional(), categories: CareCategoriesSchema.optional() })
+/** What a member's answer holds that PATCH cannot set (the person, the invitation's course): sent back, ignored. */
+const MEMBER_READ_ONLY = ['id', 'name', 'email', 'status', 'kind', 'account_name', 'invited_at', 'accepted_at', 'expires_at'] as const;
+
+export const UpdateCareMemberBodySchema = writableBody(z.object({ access: CareAccessSchema.optional(), categories: CareCategoriesSchema.optional() }), MEMBER_READ_ONLY)
   .refine((b) => b.access !== undefined || b.categories !== undefined, { message: 'validation:nothingToChange' });
 export type UpdateCareMemberBody = z.input<typeof UpdateCareMemberBodySchema>;
 
@@ -77,6 +80,7 @@ export const CareMemberSchema = z
   })
   .meta({ id: 'CareMember' });
 export type CareMember = z.infer<typeof CareMemberSchema>;
+export const CARE_MEMBER_READ_ONLY = readOnlyFields(CareMemberSchema, MEMBER_READ_ONLY);
 export const CareMemberListSchema = z.array(CareMemberSchema);
 
 /** The single-use token of an invitation, sent in a body (never in a URL a server logs: the e-mail's link carries it in the fragment). */

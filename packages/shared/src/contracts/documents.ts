@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanText, isSingleLine } from '../validation';
 import { IdParamSchema, IdSchema } from './common';
+import { readOnlyFields, writableBody } from './round-trip';
 
 /**
  * The Document Center (health-vault): a patient's folders and documents (PDF and images). A
@@ -42,16 +43,31 @@ export const DocumentListQuerySchema = z.object({
 });
 export type DocumentListQuery = z.output<typeof DocumentListQuerySchema>;
 
-/** PATCH /api/v1/documents/{id}/: move, rename, attach to a record or detach (null). */
-export const UpdateDocumentBodySchema = z.object({
-  folder: IdSchema.nullable().optional(),
-  file_name: z.string().trim().min(1, { message: 'validation:required' }).max(200).optional(),
-  record: IdSchema.nullable().optional(),
-});
+/** What a document's answer holds that a client cannot set: sent back, ignored. */
+export const DOCUMENT_READ_ONLY = readOnlyFields(DocumentSchema, ['id', 'content_type', 'size', 'url', 'created_at', 'origin']);
+
+/**
+ * PATCH /api/v1/documents/{id}/: move, rename, attach to a record or detach (null). `record` is
+ * the record's id, or the record as the answer names it ({id, …}).
+ */
+export const UpdateDocumentBodySchema = writableBody(
+  z.object({
+    folder: IdSchema.nullable().optional(),
+    file_name: z.string().trim().min(1, { message: 'validation:required' }).max(200).optional(),
+    record: z
+      .union([IdSchema, z.object({ id: IdSchema }).transform((r) => r.id)])
+      .nullable()
+      .optional(),
+  }),
+  DOCUMENT_READ_ONLY,
+);
 export type UpdateDocumentBody = z.output<typeof UpdateDocumentBodySchema>;
 
+/** What a folder's answer holds that a client cannot set: sent back, ignored. */
+export const FOLDER_READ_ONLY = readOnlyFields(FolderSchema, ['id', 'documents', 'created_at']);
+
 /** POST /api/v1/documents/folders/ and PATCH …/{id}/ */
-export const FolderBodySchema = z.object({
+export const FolderBodySchema = writableBody(z.object({
   name: z
     .string({ message: 'validation:folderNameRequired' })
     .transform(cleanText)
@@ -62,5 +78,5 @@ export const FolderBodySchema = z.object({
         .max(100)
         .refine(isSingleLine, { message: 'validation:textControlCharacters' }),
     ),
-});
+}), FOLDER_READ_ONLY);
 export type FolderBody = z.output<typeof FolderBodySchema>;

@@ -3,6 +3,7 @@ import { GENDER_KEYS } from '../constants';
 import { FAMILY_RELATIONSHIPS } from '../family-members';
 import { isValidEmail, parseDob } from '../validation';
 import { IdParamSchema, personNameSchema } from './common';
+import { readOnlyFields, writableBody } from './round-trip';
 
 /**
  * Family members (feature `careclub`, page family-members): people without an account of their
@@ -40,15 +41,17 @@ export const CreateFamilyMemberBodySchema = z.object(fields);
 export type CreateFamilyMemberBody = z.input<typeof CreateFamilyMemberBodySchema>;
 
 /** PATCH /api/v1/family-members/{id}/ — change names, date of birth, sex or relationship (while they have no account). */
-export const UpdateFamilyMemberBodySchema = z
-  .object({
+const MEMBER_READ_ONLY = ['patient_id', 'has_account', 'invited', 'created_at'] as const;
+export const UpdateFamilyMemberBodySchema = writableBody(
+  z.object({
     first_name: fields.first_name.optional(),
     last_name: fields.last_name.optional(),
     dob: fields.dob.optional(),
     gender: fields.gender.optional(),
     relationship: fields.relationship.optional(),
-  })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'validation:familyNothingToChange' });
+  }),
+  MEMBER_READ_ONLY,
+).refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'validation:familyNothingToChange' });
 export type UpdateFamilyMemberBody = z.input<typeof UpdateFamilyMemberBodySchema>;
 
 export const FamilyMemberParamsSchema = z.object({ id: IdParamSchema.describe("the family member's patient id") });
@@ -86,4 +89,6 @@ export const FamilyMemberSchema = z
   })
   .meta({ id: 'FamilyMember' });
 export type FamilyMember = z.infer<typeof FamilyMemberSchema>;
+/** What a family member's answer holds that PATCH cannot set (the invitation has its own route): sent back, ignored. */
+export const FAMILY_MEMBER_READ_ONLY = readOnlyFields(FamilyMemberSchema, MEMBER_READ_ONLY);
 export const FamilyMemberListSchema = z.array(FamilyMemberSchema);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FEATURE_STATUSES } from '../features';
 import { IdParamSchema, IdSchema } from './common';
+import { readOnlyFields, writableBody } from './round-trip';
 
 export const FeatureStatusSchema = z.enum(FEATURE_STATUSES, { message: 'validation:featureStatusInvalid' });
 
@@ -34,8 +35,32 @@ export const FeatureSettingListSchema = z.array(FeatureSettingSchema);
 /** GET /api/v1/features/?organization_id= (administrators) */
 export const ListFeatureSettingsQuerySchema = z.object({ organization_id: IdParamSchema.optional() });
 
-/** PUT /api/v1/features/{id}/ */
-export const UpdateFeatureBodySchema = z.object({ organization_id: IdSchema, feature_status: FeatureStatusSchema });
+/** What a feature setting's answer holds that an administrator cannot set: sent back, ignored. */
+export const FEATURE_SETTING_READ_ONLY = readOnlyFields(FeatureSettingSchema, [
+  'id',
+  'key',
+  'feature_route',
+  'display_name',
+  'icon_name',
+  'available',
+  'core',
+  'updated_at',
+]);
+
+/**
+ * PUT /api/v1/features/{id}/ (organization_id: default your own organisation, as for GET).
+ * feature_status is the choice; a setting sent back as GET answers it also carries
+ * configured_status, which is then the choice, and feature_status must be what members get with
+ * it (they differ for a feature not available yet: 400 naming both when they do not agree).
+ */
+export const UpdateFeatureBodySchema = writableBody(
+  z.object({
+    organization_id: IdSchema.optional().describe('default: your own organisation'),
+    feature_status: FeatureStatusSchema,
+    configured_status: FeatureStatusSchema.optional().describe('the choice, as GET answers it; feature_status must then be what members get with it'),
+  }),
+  FEATURE_SETTING_READ_ONLY,
+);
 export const FeatureIdParamsSchema = z.object({ id: IdParamSchema });
 
 /** POST /api/v1/operationsdashboard/save_operations/ */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanText, isSingleLine } from '../validation';
 import { IdParamSchema } from './common';
+import { readOnlyFields, writableBody } from './round-trip';
 
 /**
  * Insurance cards (issue 13, item 5): the patient's cards — insurer, plan, member and group
@@ -76,11 +77,14 @@ const periodIssue = { message: 'validation:periodOrder', path: ['valid_to'] };
 export const CreateInsuranceCardBodySchema = z.object(cardFields).strict().refine(periodInOrder, periodIssue);
 export type CreateInsuranceCardBody = z.input<typeof CreateInsuranceCardBodySchema>;
 
+/** A card's fields that a client cannot set (the photos have their own routes): sent back, ignored. */
+const CARD_READ_ONLY = ['id', 'front', 'back', 'created_at', 'updated_at'] as const;
+
 /** PATCH /api/v1/insurance/{id}/: only the fields given change (the dates are checked against the stored ones too). */
-export const UpdateInsuranceCardBodySchema = z
-  .object({ ...cardFields, insurer: cardFields.insurer.optional(), member_number: cardFields.member_number.optional() })
-  .strict()
-  .refine(periodInOrder, periodIssue);
+export const UpdateInsuranceCardBodySchema = writableBody(
+  z.object({ ...cardFields, insurer: cardFields.insurer.optional(), member_number: cardFields.member_number.optional() }).strict(),
+  CARD_READ_ONLY,
+).refine(periodInOrder, periodIssue);
 export type UpdateInsuranceCardBody = z.input<typeof UpdateInsuranceCardBodySchema>;
 
 const PhotoSchema = z
@@ -107,6 +111,7 @@ export const InsuranceCardSchema = z
   })
   .meta({ id: 'InsuranceCard' });
 export type InsuranceCard = z.infer<typeof InsuranceCardSchema>;
+export const INSURANCE_CARD_READ_ONLY = readOnlyFields(InsuranceCardSchema, CARD_READ_ONLY);
 export const InsuranceCardListSchema = z.array(InsuranceCardSchema);
 
 export const InsuranceCardParamsSchema = z.object({ id: IdParamSchema });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './calendar';
 import { IdParamSchema } from './common';
+import { readOnlyFields, writableBody } from './round-trip';
 import { JOURNAL_LIMITS } from '../journal';
 
 /**
@@ -63,22 +64,28 @@ const bodyFields = {
   private: z.boolean().describe('true (the default): the owner alone sees it; false: the care network too'),
 };
 
+/** What an entry's answer holds that a client cannot set: sent back, ignored. */
+const ENTRY_READ_ONLY = ['id', 'patient', 'created_at', 'updated_at'] as const;
+
 /** POST and PUT: every field (text, mood, tags and private have defaults). */
-export const JournalEntryBodySchema = z
-  .object({
-    entry_date: bodyFields.entry_date,
-    title: bodyFields.title,
-    text: bodyFields.text.default(''),
-    mood: bodyFields.mood.default(null),
-    tags: bodyFields.tags.default([]),
-    private: bodyFields.private.default(true),
-  })
-  .meta({ id: 'JournalEntryBody' });
+export const JournalEntryBodySchema = writableBody(
+  z
+    .object({
+      entry_date: bodyFields.entry_date,
+      title: bodyFields.title,
+      text: bodyFields.text.default(''),
+      mood: bodyFields.mood.default(null),
+      tags: bodyFields.tags.default([]),
+      private: bodyFields.private.default(true),
+    })
+    .meta({ id: 'JournalEntryBody' }),
+  ENTRY_READ_ONLY,
+);
 export type JournalEntryBody = z.input<typeof JournalEntryBodySchema>;
 export type JournalEntryInput = z.output<typeof JournalEntryBodySchema>;
 
 /** PATCH: some fields. */
-export const JournalEntryPatchSchema = z.object(bodyFields).partial().meta({ id: 'JournalEntryPatch' });
+export const JournalEntryPatchSchema = writableBody(z.object(bodyFields).partial().meta({ id: 'JournalEntryPatch' }), ENTRY_READ_ONLY);
 export type JournalEntryPatch = z.output<typeof JournalEntryPatchSchema>;
 
 export const JournalEntrySchema = z
@@ -96,6 +103,7 @@ export const JournalEntrySchema = z
   })
   .meta({ id: 'JournalEntry' });
 export type JournalEntry = z.infer<typeof JournalEntrySchema>;
+export const JOURNAL_ENTRY_READ_ONLY = readOnlyFields(JournalEntrySchema, ENTRY_READ_ONLY);
 
 export const JournalPageSchema = z
   .object({ count: z.number().int(), page: z.number().int(), page_size: z.number().int(), results: z.array(JournalEntrySchema) })

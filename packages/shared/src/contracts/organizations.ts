@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORGANIZATION_NOT_FOUND } from '../constants';
 import { IdParamSchema } from './common';
+import { readOnlyFields, writableBody } from './round-trip';
 
 export const OrganizationNameParamsSchema = z.object({
   name: z.string().min(1).max(64),
@@ -68,7 +69,19 @@ export const OrganizationAssetParamsSchema = z.object({
 
 /** PUT /api/v1/organizations/{id}/settings/ (administrators): an https address, or null to remove it. */
 const PhoneNumberSchema = z.string().trim().regex(/^\+?[0-9][0-9 -]{1,19}$/, { message: 'validation:phoneInvalid' });
-export const OrganizationSettingsBodySchema = z.object({
+/** What the organisation's answer holds that its settings cannot change (names, branding): sent back, ignored. */
+export const ORGANIZATION_READ_ONLY = readOnlyFields(OrganizationDetailSchema, [
+  'org',
+  'name',
+  'org_name',
+  'org_short_name',
+  'org_logo',
+  'logo_url',
+  'favicon_url',
+  'primary_color',
+  'user_org_details',
+]);
+export const OrganizationSettingsBodySchema = writableBody(z.object({
   video_channel_url: z
     .string()
     .trim()
@@ -80,6 +93,6 @@ export const OrganizationSettingsBodySchema = z.object({
   crisis_lines: z.array(CrisisLineSchema).max(5).optional(),
   support_email: z.email({ message: 'validation:emailInvalid' }).max(254).nullable().optional(),
   support_phone: PhoneNumberSchema.nullable().optional(),
-});
+}), ORGANIZATION_READ_ONLY);
 export type OrganizationSettingsBody = z.infer<typeof OrganizationSettingsBodySchema>;
 export const OrganizationIdParamsSchema = z.object({ id: IdParamSchema });

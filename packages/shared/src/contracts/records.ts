@@ -3,6 +3,7 @@ import { CHOICE_LISTS } from '../records/choices';
 import type { CategoryDefinition, RecordField } from '../records/fields';
 import { DATE_PARTS } from '../records/medical-date';
 import { IdParamSchema } from './common';
+import { readOnlyFields, writableBody } from './round-trip';
 
 /**
  * The health-record API (the spec's generic resource client), derived from the category
@@ -82,6 +83,10 @@ const commonAnswer = {
   updated_at: z.string(),
 };
 
+/** What a record's answer holds that a client cannot set (allergies add allergy_id): sent back, ignored. */
+export const RECORD_READ_ONLY = readOnlyFields(z.object(commonAnswer), ['id', 'record_type', 'patient', 'attachments', 'version', 'created_at', 'updated_at']);
+const readOnlyOf = (category: CategoryDefinition): readonly string[] => (category.key === 'allergy' ? [...RECORD_READ_ONLY, 'allergy_id'] : RECORD_READ_ONLY);
+
 const requestSchemas = new Map<string, z.ZodType>();
 const answerSchemas = new Map<string, z.ZodType>();
 
@@ -89,9 +94,10 @@ const answerSchemas = new Map<string, z.ZodType>();
 export function recordBodySchema(category: CategoryDefinition): z.ZodType {
   let schema = requestSchemas.get(category.key);
   if (!schema) {
-    schema = z
-      .looseObject({ ...Object.assign({}, ...category.fields.map(requestFields)), private: loose.boolean.nullable().optional() })
-      .meta({ id: `${category.key}_write` });
+    schema = writableBody(
+      z.looseObject({ ...Object.assign({}, ...category.fields.map(requestFields)), private: loose.boolean.nullable().optional() }).meta({ id: `${category.key}_write` }),
+      readOnlyOf(category),
+    );
     requestSchemas.set(category.key, schema);
   }
   return schema;

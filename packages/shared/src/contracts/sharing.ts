@@ -14,6 +14,7 @@ import {
 } from '../sharing';
 import { cleanText, isValidEmail } from '../validation';
 import { IdParamSchema, IdSchema, personNameSchema } from './common';
+import { requiresFields } from './round-trip';
 import { DocumentSchema } from './documents';
 import { instantSchema } from './calendar';
 
@@ -34,7 +35,10 @@ const recipientEmail = z
   .refine(isValidEmail, { message: 'validation:emailInvalid' })
   .transform((v) => v.toLowerCase());
 
-/** POST /api/v1/sharing/ */
+/**
+ * POST /api/v1/sharing/. `expires_at` counts only with `expires_in: "custom"`: sent without it, it
+ * is refused (never the 7-day default in its place).
+ */
 export const CreateShareBodySchema = z
   .object({
     kind: z.enum(SHARE_KINDS).default('records'),
@@ -45,12 +49,15 @@ export const CreateShareBodySchema = z
     recipient_name: personNameSchema('validation:recipientNameRequired', SHARE_NAME_MAX),
     recipient_email: recipientEmail,
     method: z.enum(SHARE_METHODS).default('link'),
-    expires_in: z.enum(SHARE_EXPIRIES).default('7d').describe('custom: expires_at is the expiry'),
+    // The default is given after the check below: the check must see whether expires_in was sent.
+    expires_in: z.enum(SHARE_EXPIRIES).optional().describe('custom: expires_at is the expiry (default 7d)'),
     expires_at: instantSchema.optional().describe('with expires_in custom: a moment in the future, at most 90 days ahead'),
     message: z.string().transform(cleanText).pipe(z.string().max(SHARE_MESSAGE_MAX)).optional().describe('a note for the recipient, in the e-mail'),
     language: z.enum(['en', 'el']).optional().describe("the recipient's e-mails' language (default: yours)"),
   })
-  .meta({ id: 'CreateShareBody' });
+  .meta({ id: 'CreateShareBody' })
+  .superRefine(requiresFields([{ field: 'expires_at', requires: 'expires_in', value: 'custom' }]))
+  .transform((body) => ({ ...body, expires_in: body.expires_in ?? ('7d' as const) }));
 export type CreateShareBody = z.input<typeof CreateShareBodySchema>;
 export type CreateShareInput = z.output<typeof CreateShareBodySchema>;
 

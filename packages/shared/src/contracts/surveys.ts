@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SURVEY_KEYS } from '../surveys';
 import { IdParamSchema, IdSchema } from './common';
+import { writableBody } from './round-trip';
 
 /**
  * The surveys' API (/api/v1/surveys/): the list, one survey's questions, submitting answers
@@ -157,6 +158,8 @@ export const SurveyDefinitionSchema = z
   })
   .meta({ id: 'SurveyDefinition' });
 export type OrganizationSurveyDefinition = z.infer<typeof SurveyDefinitionSchema>;
+/** PUT …/surveys/{survey}/: the definition as GET answers it (every field of it is the organisation's to set: none is read-only). */
+export const SurveyDefinitionBodySchema = writableBody(z.object(SurveyDefinitionSchema.shape), []);
 
 /** PUT/GET /api/v1/organizations/{id}/surveys/{survey}/ (administrators): the organisation's own set. */
 export const OrganizationSurveyParamsSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENDER_KEYS } from '../constants';
 import { IdParamSchema, optionalLineSchema, personNameSchema } from './common';
+import { readOnlyFields, writableBody } from './round-trip';
 
 export const OptionSchema = z.object({ key: z.string(), value: z.string() });
 export type Option = z.infer<typeof OptionSchema>;
@@ -81,27 +82,42 @@ export type LimitedUser = z.infer<typeof LimitedUserSchema>;
 
 const optionalText = optionalLineSchema;
 
+/** What the user record holds that PUT cannot set: sent back, ignored (has_mfa_enabled is derived from the confirmed devices). */
+export const USER_READ_ONLY = readOnlyFields(UserDtoSchema, [
+  'user_id',
+  'has_mfa_enabled',
+  'mfa_devices',
+  'profile_picture',
+  'wizard_complete',
+  'roles',
+  'is_superadmin',
+  'user_org_details',
+  'patient_appointment_details',
+]);
+
 /** PUT /api/v1/me/ and /api/v1/users/{id}: the fields of the spec, each optional. */
-export const UpdateUserBodySchema = z
-  .object({
-    first_name: personNameSchema('validation:firstNameRequired').optional(),
-    last_name: personNameSchema('validation:lastNameRequired').optional(),
-    gender: z.union([z.enum(GENDER_KEYS), OptionSchema]).nullable().optional(),
-    sex: z.union([z.enum(GENDER_KEYS), OptionSchema]).nullable().optional(),
-    credential: optionalText(100),
-    dob: z.string().nullable().optional(),
-    email: z.string().trim().max(254).optional(),
-    address: optionalText(200),
-    city: optionalText(100),
-    state: optionalText(100),
-    zip: optionalText(20),
-    zip_code: optionalText(20),
-    phone_number: optionalText(40),
-    imperial_units: z.boolean().optional(),
-    has_mfa_enabled: z.boolean().optional(),
-    settings: UserSettingsSchema.optional(),
-  })
-  .meta({ id: 'UpdateUser' });
+export const UpdateUserBodySchema = writableBody(
+  z
+    .object({
+      first_name: personNameSchema('validation:firstNameRequired').optional(),
+      last_name: personNameSchema('validation:lastNameRequired').optional(),
+      gender: z.union([z.enum(GENDER_KEYS), OptionSchema]).nullable().optional(),
+      sex: z.union([z.enum(GENDER_KEYS), OptionSchema]).nullable().optional(),
+      credential: optionalText(100),
+      dob: z.string().nullable().optional(),
+      email: z.string().trim().max(254).optional(),
+      address: optionalText(200),
+      city: optionalText(100),
+      state: optionalText(100),
+      zip: optionalText(20),
+      zip_code: optionalText(20),
+      phone_number: optionalText(40),
+      imperial_units: z.boolean().optional(),
+      settings: UserSettingsSchema.optional(),
+    })
+    .meta({ id: 'UpdateUser' }),
+  USER_READ_ONLY,
+);
 export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
 
 export const UserOptionsSchema = z.object({ gender: z.array(OptionSchema), sex: z.array(OptionSchema) });

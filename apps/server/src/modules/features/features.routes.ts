@@ -11,7 +11,10 @@ import {
   GetFeaturesBodySchema,
   ListFeatureSettingsQuerySchema,
   UpdateFeatureBodySchema,
+  effectiveStatus,
+  featureDefinition,
 } from '@healthbook/shared';
+import { FieldError } from '../../lib/http-errors';
 
 const errors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 401: DetailErrorSchema, 403: DetailErrorSchema, 404: DetailErrorSchema };
 
@@ -60,13 +63,26 @@ export const featuresRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['features'],
         summary: "Set a feature's status for an organisation (administrators)",
         description:
-          'Organisation admins for their organisation, super admins for any. Another organisation: 404; anyone else: 403; a core feature (dashboard, account settings, signing out, operations): 400. Audited; members see it on their next page load.',
+          'Organisation admins for their organisation (organization_id: default your own), super admins for any. The setting as GET answers it may be sent back: its read-only fields are ignored. Another organisation: 404; anyone else: 403; a core feature (dashboard, account settings, signing out, operations): 400. Audited; members see it on their next page load.',
         security: [{ bearerAuth: [] }],
         params: FeatureIdParamsSchema,
         body: UpdateFeatureBodySchema,
         response: { 200: FeatureSettingSchema, ...errors },
       },
     },
-    async (request) => app.features.setStatus(request.signedIn(), request.params.id, request.body.organization_id, request.body.feature_status),
+    async (request) => {
+      const ctx = request.signedIn();
+      const { organization_id, feature_status, configured_status } = request.body;
+      let status = feature_status;
+      if (configured_status !== undefined) {
+        // The setting as GET answers it: configured_status is the choice, feature_status what members get with it.
+        const definition = featureDefinition(app.features.keyOf(request.params.id) ?? '');
+        if (definition && effectiveStatus(definition, configured_status) !== feature_status) {
+          throw new FieldError({ feature_status: [{ key: 'validation:fieldDisagrees', vars: { field: 'feature_status', other: 'configured_status' } }] });
+        }
+        status = configured_status;
+      }
+      return app.features.setStatus(ctx, request.params.id, organization_id ?? ctx.actor.orgId, status);
+    },
   );
 };

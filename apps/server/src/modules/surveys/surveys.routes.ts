@@ -5,6 +5,7 @@ import { canManageOrganization } from '../features/features.policy';
 import {
   DetailErrorSchema,
   OrganizationSurveyParamsSchema,
+  SurveyDefinitionBodySchema,
   SurveyDefinitionSchema,
   type OrganizationSurveyDefinition,
   type SurveyDefinition,
@@ -152,7 +153,7 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Replace an organisation's own survey (administrators)",
         description: `${adminDescription} Refused with 400 unless the bands cover every score from 0 to the highest without gaps. Results already given keep the questions they were asked with. Audited.`,
         params: OrganizationSurveyParamsSchema,
-        body: SurveyDefinitionSchema,
+        body: SurveyDefinitionBodySchema,
         response: { 200: SurveyDefinitionSchema, ...errors },
       },
     },
