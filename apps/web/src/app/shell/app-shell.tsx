@@ -232,7 +232,8 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
                     component="img"
                     src={org.logo_url}
                     alt=""
-                    sx={{ height: { xs: 30, md: 40 }, maxWidth: { xs: '38vw', md: 220 }, ...(dark ? { bgcolor: '#fff', borderRadius: 1, px: 0.75, py: 0.25 } : {}) }}
+                    // On a narrow phone the logo gives way to the bar's buttons (scaled, never under them).
+                    sx={{ height: { xs: 30, md: 40 }, maxWidth: { xs: 'min(38vw, calc(100vw - 250px))', md: 220 }, objectFit: 'contain', objectPosition: 'left center', ...(dark ? { bgcolor: '#fff', borderRadius: 1, px: 0.75, py: 0.25 } : {}) }}
                   />
                 ) : (
                   <Typography component="span" sx={{ fontWeight: 700, color: 'primary.main', fontSize: 20 }}>
