@@ -57,6 +57,31 @@ describe('GET /api/v1/symptom-checker/complaints/', () => {
   });
 });
 
+describe('the red-flag questions: asked most urgent first, the first "yes" ends them', () => {
+  it('lists every complaint’s questions most urgent first (abdominal pain: bladder or bowel control before the urgent ones)', async () => {
+    const list = (await call(t, 'alice', 'GET', '/api/v1/symptom-checker/complaints/')).json<SymptomComplaintList>();
+    const rank = { emergency: 1, urgent: 0 } as const;
+    for (const complaint of list.complaints) {
+      const levels = complaint.red_flags.map((f) => rank[f.level as keyof typeof rank]);
+      expect(levels, complaint.id).toEqual([...levels].sort((a, b) => b - a));
+    }
+    const abdominal = list.complaints.find((c) => c.id === 'abdominal-pain')!.red_flags.map((f) => f.id);
+    expect(abdominal.indexOf('bladder-bowel-control')).toBeLessThan(abdominal.indexOf('black-or-bloody-stool'));
+  });
+
+  it('a "yes" to the first question, the others never answered, is the emergency at once, in both languages', async () => {
+    const chest = (await call(t, 'alice', 'GET', '/api/v1/symptom-checker/complaints/')).json<SymptomComplaintList>().complaints.find((c) => c.id === 'chest-pain')!;
+    expect(chest.red_flags[0]).toMatchObject({ id: 'chest-pain-spreading', level: 'emergency' });
+    for (const lang of ['en', 'el']) {
+      const res = await call(t, 'alice', 'POST', '/api/v1/symptom-checker/assess/', { ...chestPainRedFlag, red_flags: [chest.red_flags[0]!.id] }, lang);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<SymptomCheckResult>()).toMatchObject({ level: 'emergency', reasons: [{ kind: 'flag', id: 'chest-pain-spreading' }], advice: ['call-now', 'while-waiting'] });
+    }
+    const el = (await call(t, 'alice', 'POST', '/api/v1/symptom-checker/assess/', chestPainRedFlag, 'el')).json<SymptomCheckResult>();
+    expect(el.reasons[0]!.text).toMatch(/[α-ωά-ώ]/i);
+  });
+});
+
 describe('POST /api/v1/symptom-checker/assess/', () => {
   it('answers "call now" for chest pain with a red flag, the flag as the reason with its source', async () => {
     const res = await call(t, 'alice', 'POST', '/api/v1/symptom-checker/assess/', chestPainRedFlag);

@@ -45,10 +45,10 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       test.use({ viewport, locale });
 
       /** Waits for the page (its h1, in the language of this run), then scans it and keeps a screenshot when asked. */
-      async function check(page: Page, name: string) {
+      async function check(page: Page, name: string, options: { wcag22?: boolean } = {}) {
         await expect(page.locator('h1').first()).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('lang', language);
-        await scan(page);
+        await scan(page, options);
         if (SHOTS_DIR) {
           mkdirSync(SHOTS_DIR, { recursive: true });
           await page.screenshot({ path: path.join(SHOTS_DIR, `${language}-${viewportName}-${name}.png`), fullPage: true });
@@ -108,6 +108,32 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await page.evaluate(() => localStorage.removeItem('session'));
         await signIn(page, SUPERADMIN, DEMO_PASSWORD, 'dashboard');
         await visit(page, '/healthbook/operations', 'operations');
+      });
+
+      test('the calendar with events: month (with "+ more"), week and day, WCAG 2.2 target sizes included', async ({ page }) => {
+        test.setTimeout(180_000);
+        const user = await registeredPatient('a11y-calendar');
+        const token = await apiLogin(user.email, user.password);
+        // Today in the browser's zone: five events at hourly starts (one more than a month's cell shows) and one all day.
+        const today = await page.evaluate(() => {
+          const d = new Date();
+          return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+        });
+        const at = (hour: number) => new Date(`${today}T${String(hour).padStart(2, '0')}:00:00`).toISOString();
+        for (const [i, type] of (['Appointment', 'Medicine', 'Exam', 'Reminder', 'Appointment'] as const).entries()) {
+          const made = await api('/api/v1/calendar/events/', { token, body: { title: `Event ${i + 1}`, type, start_time: at(9 + i), end_time: at(10 + i) } });
+          expect(made.status, JSON.stringify(made.body)).toBe(201);
+        }
+        const allDay = await api('/api/v1/calendar/events/', { token, body: { title: 'All day', type: 'Medicine', start_time: at(0), end_time: at(23), all_day: true } });
+        expect(allDay.status, JSON.stringify(allDay.body)).toBe(201);
+        await signIn(page, user.email, user.password, 'dashboard');
+
+        for (const view of ['month', 'week', 'day'] as const) {
+          await page.goto(`/healthbook/calendar?view=${view}&date=${today}`);
+          await expect(page.locator('.fc-event').first()).toBeVisible({ timeout: 30_000 });
+          if (view === 'month') await expect(page.locator('.fc-daygrid-more-link')).toBeVisible();
+          await check(page, `calendar-${view}`, { wcag22: true });
+        }
       });
 
       test('signed-in pages', async ({ page }) => {

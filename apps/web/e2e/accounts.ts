@@ -89,12 +89,12 @@ export const mailLink = (mail: Mail) => firstLink(mail).replace(/[.,;:]+$/, '');
  * The axe scan of the page as the user sees it once it has settled: dialogs fade in, and a
  * half-transparent button would be measured at a contrast it never keeps.
  */
-export async function scan(page: Page) {
+export async function scan(page: Page, options: { wcag22?: boolean } = {}) {
   // A keyboard-focused button pulsates for as long as it has the focus: endless animations do not count.
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
-  await expectAccessible(page);
+  await expectAccessible(page, options);
 }
 
 /** uid and token of an e-mailed link .../{uid}/{token}. */

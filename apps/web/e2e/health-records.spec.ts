@@ -1,7 +1,8 @@
 // Health records through the pages: add, check, edit, see the history, attach, delete; the
-// medical date dialog and its errors; "Exit without saving?"; a phone-width pass in Greek.
+// medical date dialog and its errors; "Exit without saving?"; a flag's "No" shown on the record's
+// page as "Yes" is; a phone-width pass in Greek.
 import { expect, test, type Page } from '@playwright/test';
-import { registeredPatient, scan, signIn } from './accounts';
+import { api, apiLogin, registeredPatient, scan, signIn } from './accounts';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -144,6 +145,30 @@ test('the date dialog refuses a date before birth; a lab result must be a number
   await expect(page.getByRole('link', { name: /Allergies\s*1 record/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /Lab results\s*1 record/ })).toBeVisible();
   await scan(page);
+});
+
+test('a lab result outside the normal range says "No" in the list and on its page, as one inside it says "Yes"', async ({ page }) => {
+  const user = await signedIn(page, 'hr-lab-range');
+  const token = await apiLogin(user.email, user.password);
+  const made: Record<string, number> = {};
+  for (const [test, within] of [['Ferritin', false], ['Haemoglobin', true]] as const) {
+    const res = await api<{ id: number }>('/api/v1/hr/lab/', { token, body: { test, result: 8, units: 'ng/mL', within_normal_range: within } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    made[test] = res.body.id;
+  }
+  await page.goto('/healthbook/health-record/lab');
+  await expect(page.getByText('Ferritin').first()).toBeVisible();
+  const row = (name: string) => page.getByRole('row').filter({ hasText: name });
+  await expect(row('Ferritin')).toContainText('No');
+  await expect(row('Haemoglobin')).toContainText('Yes');
+
+  const details = page.getByRole('region', { name: 'Details' });
+  for (const [test, answer] of [['Ferritin', 'No'], ['Haemoglobin', 'Yes']] as const) {
+    await page.goto(`/healthbook/health-record/lab/${made[test]}`);
+    await expect(page.getByRole('heading', { level: 1, name: test })).toBeVisible();
+    await expect(details.getByRole('term').filter({ hasText: 'Within the normal range' })).toHaveCount(1);
+    await expect(details.locator('dt', { hasText: 'Within the normal range' }).locator('xpath=following-sibling::dd[1]')).toHaveText(answer);
+  }
 });
 
 test.describe('phone, Greek', () => {

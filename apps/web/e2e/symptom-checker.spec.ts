@@ -1,4 +1,5 @@
-// The symptom checker: chest pain with a red flag reaches "call 911 now"; a mild cold reaches
+// The symptom checker: chest pain with a red flag reaches "call 911 now" at once (the warning
+// signs are asked one after the other, most urgent first; a "yes" ends them); a mild cold reaches
 // self-care and is saved to the record, then seen in the symptom list (at phone width); one run
 // in Greek at phone width, at health-check. Axe on every step and every result.
 import { mkdirSync } from 'node:fs';
@@ -27,6 +28,14 @@ async function signedIn(page: Page, prefix: string) {
 }
 
 const step = (page: Page, text: string) => expect(page.getByText(text, { exact: true })).toBeVisible();
+
+/** Answers every warning sign "no", one after the other (each "no" shows the next question). */
+async function answerEveryQuestionNo(page: Page, no: string) {
+  for (let i = 0; i < (await page.getByRole('radio', { name: no, exact: true }).count()); i++) {
+    await page.getByRole('radio', { name: no, exact: true }).nth(i).check();
+  }
+  expect(await page.getByRole('radiogroup').count()).toBeGreaterThan(1);
+}
 
 test('chest pain with a red flag: "Call 911 now" first, with a way back on the way', async ({ page }) => {
   await signedIn(page, 'symptom-chest');
@@ -71,20 +80,26 @@ test('chest pain with a red flag: "Call 911 now" first, with a way back on the w
   await page.getByRole('radio', { name: /^Mild/ }).check();
   await page.getByRole('button', { name: 'Next' }).click();
 
-  // The red flags: every question needs an answer.
+  // The red flags, one after the other, most urgent first: the question needs an answer.
   await step(page, 'Step 5 of 5');
-  await page.getByRole('button', { name: 'See the result' }).click();
-  await expect(page.getByText('Answer this question.').first()).toBeVisible();
-  await check(page, 'en-desktop-5-flags');
   const spreading = 'Does the pain spread to your arm, jaw, neck, back or stomach?';
-  for (const group of await page.getByRole('radiogroup').all()) {
-    const name = await group.getAttribute('aria-labelledby').then((id) => page.locator(`#${id}`).textContent());
-    await group.getByRole('radio', { name: name?.startsWith(spreading) ? 'Yes' : 'No' }).check();
-  }
+  const questions = page.getByRole('radiogroup');
+  await expect(questions).toHaveCount(1);
+  await expect(questions.first()).toHaveAccessibleName(spreading);
   await page.getByRole('button', { name: 'See the result' }).click();
+  await expect(page.getByText('Answer this question.')).toBeVisible();
+  await check(page, 'en-desktop-5-flags');
+  // A "no" shows the next question; the first changed to "yes" shows the result at once, nothing more asked.
+  await questions.first().getByRole('radio', { name: 'No' }).check();
+  await expect(questions).toHaveCount(2);
+  await expect(page.getByText('Answer this question.')).toBeHidden();
+  await check(page, 'en-desktop-5-flags-next');
+  // (clicked: the question is gone once answered, so there is nothing left to see checked)
+  await questions.first().getByRole('radio', { name: 'Yes' }).click();
 
-  // The result: the call first.
+  // The result at once: the call first.
   await expect(page.getByRole('heading', { level: 2, name: 'Call 911 now' })).toBeFocused();
+  await expect(page.getByRole('radiogroup')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Call 911 now' })).toHaveAttribute('href', 'tel:911');
   await expect(page.getByRole('listitem').filter({ hasText: spreading })).toContainText('Based on: American Heart Association: Warning signs of a heart attack');
   await expect(page.getByRole('note', { name: 'Important' })).toBeVisible();
@@ -117,7 +132,7 @@ test.describe('at phone width', () => {
     await page.getByRole('radio', { name: /^Mild/ }).check();
     await check(page, 'en-phone-4-severity');
     await page.getByRole('button', { name: 'Next' }).click();
-    for (const no of await page.getByRole('radio', { name: 'No' }).all()) await no.check();
+    await answerEveryQuestionNo(page, 'No');
     await check(page, 'en-phone-5-flags');
     await page.getByRole('button', { name: 'See the result' }).click();
 
@@ -162,7 +177,7 @@ test.describe('at phone width', () => {
     await check(page, 'el-phone-4-severity');
     await page.getByRole('button', { name: 'Επόμενο' }).click();
     await expect(page.getByRole('radiogroup', { name: 'Ξεκίνησε ξαφνικά ένας πολύ δυνατός πονοκέφαλος, ο χειρότερος που είχατε ποτέ;' })).toBeVisible();
-    for (const no of await page.getByRole('radio', { name: 'Όχι' }).all()) await no.check();
+    await answerEveryQuestionNo(page, 'Όχι');
     await check(page, 'el-phone-5-flags');
     await page.getByRole('button', { name: 'Δείτε το αποτέλεσμα' }).click();
 
@@ -170,6 +185,24 @@ test.describe('at phone width', () => {
     await expect(page.getByText('Είπατε ότι είναι σοβαρό.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Κλείστε τηλεϊατρική επίσκεψη' })).toHaveAttribute('href', '/healthbook/health-help/telehealth');
     await check(page, 'el-phone-6-result-soon');
+
+    // Back to the warning signs: a "yes" to any of them shows its result at once, in Greek too.
+    await page.getByRole('button', { name: 'Ξεκινήστε από την αρχή' }).click();
+    await page.getByLabel(/Ηλικία σε έτη/).fill('58');
+    await page.getByRole('radio', { name: 'Άνδρας' }).check();
+    await page.getByRole('button', { name: 'Επόμενο' }).click();
+    await page.getByRole('combobox', { name: /Κύριο σύμπτωμα/ }).fill('πονος στο στηθος');
+    await page.getByRole('option', { name: 'Πόνος στο στήθος' }).click();
+    await page.getByRole('button', { name: 'Επόμενο' }).click();
+    await page.getByRole('radio', { name: 'Λιγότερο από 24 ώρες' }).check();
+    await page.getByRole('button', { name: 'Επόμενο' }).click();
+    await page.getByRole('radio', { name: /^Ήπιο/ }).check();
+    await page.getByRole('button', { name: 'Επόμενο' }).click();
+    await expect(page.getByRole('radiogroup')).toHaveCount(1);
+    await page.getByRole('radio', { name: 'Ναι' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Καλέστε τώρα το 911' })).toBeFocused();
+    await expect(page.getByRole('link', { name: 'Καλέστε τώρα το 911' })).toHaveAttribute('href', 'tel:911');
+    await check(page, 'el-phone-7-result-emergency');
 
     // The original's third address opens the same check.
     await page.goto('/healthbook/isabel-symptom-checker');

@@ -1,5 +1,6 @@
 import { COMPLAINTS, type Complaint, type ComplaintId } from './complaints';
 import { RED_FLAGS, type FlagId, type RedFlag } from './flags';
+import { byUrgency } from './questions';
 import type { SourceId } from './sources';
 import { DURATIONS, TRIAGE_LEVELS, applies, type Bilingual, type Duration, type Severity, type Sex, type TriageLevel } from './types';
 
@@ -113,10 +114,10 @@ export interface TriageOutcome {
 export const levelRank = (level: TriageLevel) => TRIAGE_LEVELS.indexOf(level);
 const higher = (a: TriageLevel, b: TriageLevel) => (levelRank(a) >= levelRank(b) ? a : b);
 
-/** The red flags a complaint asks this person (a baby's question only for a baby, and so on). */
+/** The red flags a complaint asks this person (a baby's question only for a baby, and so on), most urgent first. */
 export function flagsFor(complaint: ComplaintId, person: { age: number; sex: Sex }): FlagId[] {
-  const own: readonly FlagId[] = (COMPLAINTS[complaint] as Complaint).flags;
-  return own.filter((id) => applies((RED_FLAGS[id] as RedFlag).for, person));
+  const own = (COMPLAINTS[complaint] as Complaint).flags.map((id) => ({ id, level: (RED_FLAGS[id] as RedFlag).level }));
+  return byUrgency(own.filter(({ id }) => applies((RED_FLAGS[id] as RedFlag).for, person))).map(({ id }) => id);
 }
 
 /** Whether a complaint is for this person (periods, testicles). */

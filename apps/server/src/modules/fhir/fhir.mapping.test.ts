@@ -81,6 +81,19 @@ describe('partial dates', () => {
   });
 });
 
+describe('a lab result and its normal range', () => {
+  it('is interpreted N within the range and A outside it (HL7 v3 ObservationInterpretation), and read back so', () => {
+    const interpretation = (code: string, display: string) => [{ coding: [{ system: SYSTEMS.interpretation, code, display }] }];
+    const normal = resourceOf('lab', { test: 'Haemoglobin', result: 13.5, within_normal_range: true });
+    const abnormal = resourceOf('lab', { test: 'Ferritin', result: 8, within_normal_range: false });
+    expect(normal.interpretation).toEqual(interpretation('N', 'Normal'));
+    expect(abnormal.interpretation).toEqual(interpretation('A', 'Abnormal'));
+    expect(extensionOf(abnormal, 'within_normal_range')).toBeUndefined();
+    expect(resourceToInput(exportMapping('lab'), normal, read)).toMatchObject({ within_normal_range: true });
+    expect(resourceToInput(exportMapping('lab'), abnormal, read).within_normal_range ?? false).toBe(false);
+  });
+});
+
 describe('"In the past" as the string variant', () => {
   it('uses onsetString, abatementString, occurrenceString and performedString', () => {
     expect(resourceOf('condition', { name: 'Asthma', start_date_part: 'past', end_date_part: 'past' })).toMatchObject({ onsetString: 'In the past', abatementString: 'In the past' });

@@ -95,6 +95,8 @@ export interface ReadContext {
 export interface FieldMap {
   /** Writes a value that is not empty (a false flag is empty); `record` holds the record's other values. */
   write(resource: FhirJson, value: FieldValue, record: RecordValues, ctx: WriteContext): void;
+  /** A flag whose "no" has an element of its own (a lab result outside the normal range: interpretation A). */
+  writeFalse?(resource: FhirJson): void;
   read(resource: FhirJson, ctx: ReadContext): FieldValue | undefined;
 }
 
@@ -680,7 +682,9 @@ export const FHIR_MAPPINGS: readonly CategoryMapping[] = [
         read: (r) => text(at(r, 'valueQuantity.unit')) ?? text(at(r, 'valueQuantity.code')),
       },
       within_normal_range: {
+        // HL7 v3 ObservationInterpretation: N within the normal range, A outside it.
         write: (r) => void (r.interpretation = [{ coding: [{ system: SYSTEMS.interpretation, code: 'N', display: 'Normal' }] }]),
+        writeFalse: (r) => void (r.interpretation = [{ coding: [{ system: SYSTEMS.interpretation, code: 'A', display: 'Abnormal' }] }]),
         read: (r) => {
           const codes = codesOf(r.interpretation);
           if (codes.size) return codes.has('N');
@@ -939,7 +943,9 @@ export function recordToResource(mapping: CategoryMapping, record: RecordValues,
   for (const field of definition.fields) {
     const map = mapping.fields[field.name];
     const value = recordValue(field, record);
-    if (value !== null && map && map !== EXTENSION) map.write(resource, value, record, ctx);
+    if (!map || map === EXTENSION) continue;
+    if (value !== null) map.write(resource, value, record, ctx);
+    else if (field.kind === 'boolean' && record[field.name] === false) map.writeFalse?.(resource);
   }
   mapping.complete?.(resource, record, ctx);
   const read = readElements(mapping, definition, resource, NO_REFERENCES);

@@ -3,6 +3,7 @@ import {
   COMPLAINT_IDS,
   RED_FLAGS,
   SOURCES,
+  byUrgency,
   reasonText,
   triage,
   type Complaint,
@@ -51,7 +52,8 @@ export function complaintList(checker: string, lang: Language): SymptomComplaint
         sexes: c.for?.sexes ? [...c.for.sexes] : null,
         min_age: c.for?.minAge ?? null,
         max_age: c.for?.maxAge ?? null,
-        red_flags: c.flags.map((flagId) => {
+        // In the order they are asked: the most urgent first (a "yes" ends the questions).
+        red_flags: byUrgency(c.flags.map((flagId) => ({ flagId, level: (RED_FLAGS[flagId] as RedFlag).level }))).map(({ flagId }) => {
           const flag = RED_FLAGS[flagId] as RedFlag;
           return {
             id: flagId,

@@ -29,7 +29,7 @@ export const symptomCheckerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'The complaints the checker knows, with their red-flag questions, in the request’s language',
-        description: `Names, search words and questions in the Accept-Language. A complaint or question with sexes/min_age/max_age is only for those people. ${NOT_FOR_EMERGENCIES}`,
+        description: `Names, search words and questions in the Accept-Language. A complaint or question with sexes/min_age/max_age is only for those people. A complaint's red_flags come most urgent first, the order to ask them in: the first answered yes decides the outcome (no question after it is more urgent), so a client shows that result at once and asks nothing more. ${NOT_FOR_EMERGENCIES}`,
         response: { 200: SymptomComplaintListSchema, ...errors },
       },
     },

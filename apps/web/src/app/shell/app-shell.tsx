@@ -160,6 +160,14 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
     />
   );
 
+  // The assistant's button has a place of its own in the shell (never over the page): the app bar on a phone, the drawer's foot on a desktop.
+  const assistant =
+    features.status('assistant') === 'active' ? (
+      <Suspense fallback={null}>
+        <AssistantWidget org={org} clientId={clientId} desktop={desktop} helpActive={features.status('help') === 'active'} liveChatActive={features.status('live-help') === 'active'} />
+      </Suspense>
+    ) : null;
+
   const barButton = (key: 'connection-hub' | 'help', label: string, icon: ReactNode) => {
     const entry = features.entry(key);
     if (!entry || entry.feature_status === 'disabled') return null;
@@ -224,7 +232,8 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
                     component="img"
                     src={org.logo_url}
                     alt=""
-                    sx={{ height: { xs: 30, md: 40 }, maxWidth: { xs: '38vw', md: 220 }, ...(dark ? { bgcolor: '#fff', borderRadius: 1, px: 0.75, py: 0.25 } : {}) }}
+                    // On a narrow phone the logo gives way to the bar's buttons (scaled, never under them).
+                    sx={{ height: { xs: 30, md: 40 }, maxWidth: { xs: 'min(38vw, calc(100vw - 250px))', md: 220 }, objectFit: 'contain', objectPosition: 'left center', ...(dark ? { bgcolor: '#fff', borderRadius: 1, px: 0.75, py: 0.25 } : {}) }}
                   />
                 ) : (
                   <Typography component="span" sx={{ fontWeight: 700, color: 'primary.main', fontSize: 20 }}>
@@ -233,6 +242,7 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
                 )}
               </Box>
               <Box sx={{ flex: 1 }} />
+              {!desktop && assistant}
               {barButton('connection-hub', t('appBar.connectionHub'), <Hub />)}
               {barButton('help', t('appBar.help', { shortName: org.org_short_name }), <HelpCenter />)}
               {desktop && features.status('reminders') === 'active' && (
@@ -310,6 +320,8 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
             >
               <Toolbar sx={{ minHeight: BAR_HEIGHT }} />
               {nav}
+              {/* The assistant's own place, beside the page: the drawer's foot. */}
+              {assistant && <Box sx={{ mt: 'auto', flexShrink: 0, p: 1.5, borderTop: 1, borderColor: 'divider' }}>{assistant}</Box>}
             </Drawer>
           ) : (
             <Drawer
@@ -331,8 +343,7 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
               component="main"
               id="main"
               tabIndex={-1}
-              // Room under the page for the assistant's floating button, so that it never covers the page's last lines.
-              sx={{ flex: 1, display: 'flex', flexDirection: 'column', outline: 'none', pb: features.status('assistant') === 'active' ? { xs: 9, md: 4 } : 0 }}
+              sx={{ flex: 1, display: 'flex', flexDirection: 'column', outline: 'none' }}
             >
               {children}
             </Box>
@@ -354,17 +365,6 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
           </Drawer>
 
           <LeaveSiteDialog url={leaving} onClose={() => setLeaving(null)} onOpened={() => videos && opened(videos)} />
-          {features.status('assistant') === 'active' && (
-            <Suspense fallback={null}>
-              <AssistantWidget
-                org={org}
-                clientId={clientId}
-                desktop={desktop}
-                helpActive={features.status('help') === 'active'}
-                liveChatActive={features.status('live-help') === 'active'}
-              />
-            </Suspense>
-          )}
           {features.status('live-help') === 'active' && (
             <Suspense fallback={null}>
               <LiveChatDock org={org} clientId={clientId} />

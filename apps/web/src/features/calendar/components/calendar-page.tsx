@@ -45,6 +45,7 @@ type View = 'month' | 'week' | 'day';
 const VIEWS: Record<View, string> = { month: 'dayGridMonth', week: 'timeGridWeek', day: 'timeGridDay' };
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin];
 const LOCALES = [elLocale];
+const markAsButton = ({ el }: { el: HTMLElement }) => el.setAttribute('role', 'button');
 const EVENT_TIME_FORMAT = { hour: 'numeric', minute: '2-digit', meridiem: 'short' } as const;
 const viewOf = (fcView: string): View => (fcView === 'timeGridWeek' ? 'week' : fcView === 'timeGridDay' ? 'day' : 'month');
 
@@ -217,6 +218,16 @@ export default function CalendarPage() {
             '& .fc .fc-event': { cursor: 'pointer', borderRadius: 1 },
             '& .fc .fc-event:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
             '& .fc .fc-daygrid-more-link': { fontWeight: 600 },
+            // Every link of the calendar is a target of at least 24 × 24 px (WCAG 2.2, 2.5.8): a day's number, a day's
+            // heading in the week, an event in a month's cell, "+ more".
+            '& .fc .fc-daygrid-day-number, & .fc .fc-col-header-cell-cushion[data-navlink], & .fc .fc-daygrid-more-link': {
+              display: 'inline-flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              minWidth: 24,
+              minHeight: 24,
+            },
+            '& .fc .fc-daygrid-event': { minHeight: 24, display: 'flex', alignItems: 'center' },
             '& .fc .fc-timegrid-slot-label-cushion, & .fc .fc-timegrid-axis-cushion': { color: theme.palette.text.secondary },
             '& .fc .fc-timegrid-axis-cushion': { whiteSpace: 'normal', fontSize: '0.75rem', textAlign: 'right', overflowWrap: 'anywhere' },
           }}
@@ -247,6 +258,8 @@ export default function CalendarPage() {
             slotLabelFormat={EVENT_TIME_FORMAT}
             allDayText={t('page.allDay')}
             moreLinkText={moreLinkText}
+            // "+ 2 more" opens a popover (aria-expanded): a button, which FullCalendar's <a> without an address is not.
+            moreLinkDidMount={markAsButton}
             events={events}
             datesSet={datesSet}
             {...(canWrite ? { dateClick } : {})}

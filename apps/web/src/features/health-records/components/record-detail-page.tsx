@@ -15,6 +15,7 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import type { HealthRecord } from '@healthbook/shared/contracts/records';
 import { categoryDefinition } from '@healthbook/shared/records/categories';
 import type { CategoryDefinition } from '@healthbook/shared/records/fields';
+import { readableFields } from '@healthbook/shared/records/format';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { flash, FlashMessage } from '../../../components/flash-message';
 import { HubPage } from '../../../components/hub-page';
@@ -25,7 +26,7 @@ import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
 import { useDeleteRecord } from '../api/delete-record';
 import { useRecord } from '../api/get-record';
-import { categoryName, fieldLabel, formatField, recordTitle, useRecordText } from '../../../lib/record-text';
+import { categoryName, recordTitle, useRecordText } from '../../../lib/record-text';
 import { useRecordAccess } from '../../../lib/record-access';
 import { ReadOnlyNotice } from '../../../components/read-only-notice';
 import { AttachmentsPanel } from './attachments-panel';
@@ -79,10 +80,8 @@ function RecordBody({ category, record }: { category: CategoryDefinition; record
   const title = recordTitle(t, locale, record);
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
-  const rows = category.fields
-    .filter((f) => f.name !== 'diastolic')
-    .map((f) => ({ field: f, value: formatField(t, locale, category, f, record, imperial) }))
-    .filter((r) => r.value !== '' && !(r.field.kind === 'boolean' && record[r.field.name] !== true));
+  // The fields with a value, as the shared page and the PDF show them: a flag's "No" is a value too.
+  const rows = readableFields((key) => t(key), locale, category, record, imperial);
 
   const confirmDelete = async () => {
     setConfirming(false);
@@ -125,10 +124,10 @@ function RecordBody({ category, record }: { category: CategoryDefinition; record
           {t('healthRecords:detail.details')}
         </Typography>
         <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, 35%) 1fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 } }}>
-          {rows.map(({ field, value }) => (
-            <Box key={field.name} sx={{ display: 'contents' }}>
+          {rows.map(({ name, label, value }) => (
+            <Box key={name} sx={{ display: 'contents' }}>
               <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
-                {fieldLabel(t, category, field.name)}
+                {label}
               </Typography>
               <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {value}

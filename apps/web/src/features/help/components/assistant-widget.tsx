@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Fab from '@mui/material/Fab';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -22,7 +21,10 @@ import { useAssistant } from '../api/ask-assistant';
 export interface AssistantWidgetProps {
   org: OrganizationDetail;
   clientId: string;
-  /** The shell's permanent drawer is there (desktop): the button sits beside it. */
+  /**
+   * Where the shell puts the button, in its own space and never over the page: at the foot of
+   * the permanent drawer, beside the page (desktop), or in the app bar (phone).
+   */
   desktop: boolean;
   /** The help page is active: "write to support" links to its form. */
   helpActive: boolean;
@@ -30,11 +32,12 @@ export interface AssistantWidgetProps {
   liveChatActive: boolean;
 }
 
-/** Left of the live chat's dialog (bottom right) and of the scroll-to-top button: never over either. */
-const SIDE = { xs: 16, md: 200 + 24 } as const;
+/** The panel on a desktop: beside the drawer (200 px), left of the live chat's dialog and of the scroll-to-top button. */
+const SIDE_MD = 200 + 16;
 
 /**
- * The assistant (feature `assistant`): a floating button on signed-in pages that opens a small,
+ * The assistant (feature `assistant`): a button of the shell on signed-in pages (the drawer's
+ * foot on a desktop, the app bar on a phone: it never covers the page) that opens a small,
  * non-modal panel (a labelled dialog; focus moves in, Esc closes and focus returns to the
  * button). The user types a question and gets the best help articles and product pages; when
  * nothing matches, the contact form and (when active) the live chat. It searches only: it
@@ -73,20 +76,31 @@ export default function AssistantWidget({ org, clientId, desktop, helpActive, li
 
   return (
     <>
-      <Fab
-        ref={buttonRef}
-        color="primary"
-        variant={desktop ? 'extended' : 'circular'}
-        size={desktop ? 'medium' : 'medium'}
-        aria-label={desktop ? undefined : t('assistant.button')}
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => (open ? close() : setOpen(true))}
-        sx={{ position: 'fixed', left: SIDE, bottom: { xs: 16, sm: 24 }, zIndex: 'speedDial', gap: 1 }}
-      >
-        <TipsAndUpdates aria-hidden />
-        {desktop && t('assistant.button')}
-      </Fab>
+      {desktop ? (
+        <Button
+          ref={buttonRef}
+          variant="contained"
+          fullWidth
+          startIcon={<TipsAndUpdates aria-hidden />}
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+          onClick={() => (open ? close() : setOpen(true))}
+          sx={{ borderRadius: 6, justifyContent: 'flex-start', px: 2 }}
+        >
+          {t('assistant.button')}
+        </Button>
+      ) : (
+        <IconButton
+          ref={buttonRef}
+          color="primary"
+          aria-label={t('assistant.button')}
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+          onClick={() => (open ? close() : setOpen(true))}
+        >
+          <TipsAndUpdates />
+        </IconButton>
+      )}
       {open && (
         <Paper
           id={panelId}
@@ -96,11 +110,12 @@ export default function AssistantWidget({ org, clientId, desktop, helpActive, li
           onKeyDown={onKeyDown}
           sx={{
             position: 'fixed',
-            left: { xs: 8, md: SIDE.md },
-            right: { xs: 8, md: 'auto' },
-            bottom: { xs: 80, sm: 88 },
-            width: { md: 400 },
-            maxHeight: { xs: 'calc(100dvh - 150px)', md: 'calc(100dvh - 180px)' },
+            // Under the app bar (55 px) on a phone, where its button is; beside the drawer's foot on a desktop.
+            left: desktop ? SIDE_MD : 8,
+            right: desktop ? 'auto' : 8,
+            ...(desktop ? { bottom: 16 } : { top: 55 + 8 }),
+            width: desktop ? 400 : 'auto',
+            maxHeight: desktop ? 'calc(100dvh - 76px - 32px)' : 'calc(100dvh - 55px - 16px)',
             display: 'flex',
             flexDirection: 'column',
             overflow: 'hidden',

@@ -17,6 +17,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { SymptomCheckInput, SymptomCheckResult, SymptomComplaint } from '@healthbook/shared/contracts/symptom-checker';
+import { redFlagProgress, type FlagAnswer } from '@healthbook/shared/symptom-checker/questions';
 import { matchesSearch } from '@healthbook/shared/symptom-checker/search';
 import { DURATIONS, MAX_AGE, MIN_AGE, SEVERITIES, SEXES, type Duration, type Severity, type Sex } from '@healthbook/shared/symptom-checker/types';
 import { HubPage } from '../../../components/hub-page';
@@ -35,7 +36,7 @@ interface Answers {
   complaint: SymptomComplaint | null;
   duration: Duration | '';
   severity: Severity | '';
-  flags: Record<string, 'yes' | 'no'>;
+  flags: Record<string, FlagAnswer>;
 }
 
 const EMPTY: Answers = { age: '', sex: '', complaint: null, duration: '', severity: '', flags: {} };
@@ -53,7 +54,8 @@ const parseAge = (text: string): number | null => {
 /**
  * The symptom checker (symptom-checker, health-check, isabel-symptom-checker): who it is for,
  * the main complaint (a searchable list), how long, how bad, then that complaint's red-flag
- * questions; one step at a time, with progress and a way back; then the result. The notice that
+ * questions (one after the other, most urgent first: a "yes" shows its result at once, nothing
+ * more is asked); one step at a time, with progress and a way back; then the result. The notice that
  * it is not for emergencies and is experimental stays at the top throughout.
  */
 export default function SymptomCheckerPage() {
@@ -80,6 +82,8 @@ export default function SymptomCheckerPage() {
   const person: Person | null = age !== null && answers.sex ? { age, sex: answers.sex } : null;
   const options = useMemo(() => (complaints.data?.complaints ?? []).filter((c) => !person || isFor(c, person)), [complaints.data, person?.age, person?.sex]); // eslint-disable-line react-hooks/exhaustive-deps
   const flags = complaint && person ? complaint.red_flags.filter((f) => isFor(f, person)) : [];
+  // The shared rule decides which questions are shown and when they end.
+  const progress = redFlagProgress(flags, answers.flags);
 
   // Each new step (and the result) is announced: the focus moves to its heading.
   useEffect(() => {
@@ -92,7 +96,7 @@ export default function SymptomCheckerPage() {
     complaint: complaint !== null && person !== null && isFor(complaint, person),
     duration: answers.duration !== '',
     severity: answers.severity !== '',
-    flags: flags.every((f) => answers.flags[f.id]),
+    flags: progress.next === null,
   };
 
   const set = (change: Partial<Answers>) => setAnswers((a) => ({ ...a, ...change }));
@@ -102,16 +106,15 @@ export default function SymptomCheckerPage() {
     setStep(next);
   };
 
-  const next = () => {
-    if (!valid[current]) return setShowErrors(true);
-    if (step < STEPS.length - 1) return goTo(step + 1);
+  const assessWith = (flagAnswers: Record<string, FlagAnswer>) => {
+    const stop = redFlagProgress(flags, flagAnswers).stop;
     const input: SymptomCheckInput = {
       age: person!.age,
       sex: person!.sex,
       complaint: complaint!.id,
       duration: answers.duration as Duration,
       severity: answers.severity as Severity,
-      red_flags: flags.filter((f) => answers.flags[f.id] === 'yes').map((f) => f.id),
+      red_flags: stop ? [stop.id] : [],
     };
     assess.mutate(input, {
       onSuccess: (result) => {
@@ -119,6 +122,20 @@ export default function SymptomCheckerPage() {
         setOutcome({ input, result });
       },
     });
+  };
+
+  const next = () => {
+    if (!valid[current]) return setShowErrors(true);
+    if (step < STEPS.length - 1) return goTo(step + 1);
+    assessWith(answers.flags);
+  };
+
+  /** A red flag answered: a "yes" shows its result at once; a "no" shows the next question. */
+  const answerFlag = (id: string, answer: FlagAnswer) => {
+    const flagAnswers = { ...answers.flags, [id]: answer };
+    set({ flags: flagAnswers });
+    setShowErrors(false);
+    if (redFlagProgress(flags, flagAnswers).stop) assessWith(flagAnswers);
   };
 
   const startOver = () => {
@@ -239,7 +256,7 @@ export default function SymptomCheckerPage() {
           {current === 'flags' && (
             <Stack spacing={2.5}>
               <Typography color="text.secondary">{t('flags.text')}</Typography>
-              {flags.map((flag) => {
+              {progress.shown.map((flag) => {
                 const missing = showErrors && !answers.flags[flag.id];
                 return (
                   <FormControl key={flag.id} error={missing} required component="fieldset">
@@ -250,7 +267,7 @@ export default function SymptomCheckerPage() {
                       row
                       aria-labelledby={`flag-${flag.id}`}
                       value={answers.flags[flag.id] ?? ''}
-                      onChange={(e) => set({ flags: { ...answers.flags, [flag.id]: e.target.value as 'yes' | 'no' } })}
+                      onChange={(e) => answerFlag(flag.id, e.target.value as FlagAnswer)}
                     >
                       <FormControlLabel value="yes" control={<Radio />} label={t('flags.yes')} />
                       <FormControlLabel value="no" control={<Radio />} label={t('flags.no')} />
