@@ -1,3 +1,4 @@
+import type { PatientDataArea } from './patient-data';
 /**
  * The features of the hub, declared once. The server keeps this catalogue in its `features`
  * table (synced at start) with a status per organisation; the web app's navigation, pages and
@@ -29,20 +30,25 @@ export interface FeatureDefinition {
   core?: boolean;
   /** Only super admins see it. */
   superadminOnly?: boolean;
+  /**
+   * The part of the viewed patient's record its page shows (patient-data.ts): while someone
+   * else's record is open, the menu offers it only when their grant reaches that area.
+   */
+  area?: PatientDataArea;
 }
 
 export const FEATURES = [
   // The built-in list of the specification
   { key: 'dashboard', route: 'dashboard', displayName: 'Dashboard', icon: 'Dashboard', builtIn: true, available: true, core: true },
   { key: 'health-records', route: 'health-record', displayName: 'Health Records', icon: 'MonitorHeart', builtIn: true, available: true },
-  { key: 'calendar', route: 'calendar', displayName: 'Calendar', icon: 'CalendarMonth', builtIn: true, available: true },
+  { key: 'calendar', route: 'calendar', displayName: 'Calendar', icon: 'CalendarMonth', builtIn: true, available: true, area: 'calendar' },
   { key: 'careclub', route: 'careclub', displayName: 'CareClub+', icon: 'Groups', builtIn: true, available: true },
-  { key: 'journal', route: 'journal', displayName: 'Journal', icon: 'MenuBook', builtIn: true, available: true },
-  { key: 'document-center', route: 'health-vault', displayName: 'Document Center', icon: 'FolderShared', builtIn: true, available: true },
-  { key: 'insurance', route: 'insurance', displayName: 'Insurance', icon: 'HealthAndSafety', builtIn: true, available: true },
+  { key: 'journal', route: 'journal', displayName: 'Journal', icon: 'MenuBook', builtIn: true, available: true, area: 'journal' },
+  { key: 'document-center', route: 'health-vault', displayName: 'Document Center', icon: 'FolderShared', builtIn: true, available: true, area: 'documents' },
+  { key: 'insurance', route: 'insurance', displayName: 'Insurance', icon: 'HealthAndSafety', builtIn: true, available: true, area: 'insurance' },
   { key: 'connection-hub', route: 'connection-hub', displayName: 'Connection Hub', icon: 'Hub', builtIn: true, available: true },
   // The other items of the navigation menu
-  { key: 'teleconsultation', route: 'health-help/telehealth', displayName: 'Teleconsultation', icon: 'VideoCall', available: true },
+  { key: 'teleconsultation', route: 'health-help/telehealth', displayName: 'Teleconsultation', icon: 'VideoCall', available: true, area: 'appointments' },
   { key: 'call-center-triage', route: 'call-center', displayName: 'Call Center Triage', icon: 'SupportAgent', available: false },
   { key: 'file-library', route: 'library', displayName: 'File Library', icon: 'LibraryBooks', available: false },
   { key: 'videos', route: null, displayName: 'Videos', icon: 'OndemandVideo', available: true },
@@ -56,23 +62,23 @@ export const FEATURES = [
   { key: 'personal-notes', route: 'journal/notes', displayName: 'Personal notes', icon: 'StickyNote2', available: false },
   { key: 'emergency', route: 'emergency', displayName: 'Emergency', icon: 'Emergency', available: false },
   { key: 'medical-services', route: 'medical-services', displayName: 'Medical Services', icon: 'MedicalServices', available: false },
-  { key: 'live-help', route: 'peer-coaching', displayName: 'Live Help', icon: 'Forum', available: true },
+  { key: 'live-help', route: 'peer-coaching', displayName: 'Live Help', icon: 'Forum', available: true, area: 'chat' },
   { key: 'health-concierge', route: 'health-concierge', displayName: 'Health Concierge', icon: 'RoomService', available: false },
   { key: 'medical-transportation', route: 'medical-transportation', displayName: 'Medical Transportation', icon: 'AirportShuttle', available: false },
   { key: 'self-diagnosis', route: 'health-check', displayName: 'Self-Diagnosis', icon: 'FactCheck', available: true },
-  { key: 'schedule-appointment', route: 'telehealth/provider-list', displayName: 'Schedule appointment', icon: 'EventAvailable', available: true },
+  { key: 'schedule-appointment', route: 'telehealth/provider-list', displayName: 'Schedule appointment', icon: 'EventAvailable', available: true, area: 'appointments' },
   { key: 'care-team', route: 'careclub/care-team', displayName: 'View care team', icon: 'Diversity3', available: false },
   { key: 'provider-search', route: 'provider-details', displayName: 'Search for provider', icon: 'PersonSearch', available: true },
   { key: 'urgent-care', route: 'urgent-care', displayName: 'Find urgent care', icon: 'LocalPharmacy', available: false },
-  { key: 'share-record', route: 'sharing', displayName: 'Share my record', icon: 'Share', available: true },
+  { key: 'share-record', route: 'sharing', displayName: 'Share my record', icon: 'Share', available: true, area: 'shares' },
   { key: 'link-accounts', route: 'connection-hub', displayName: 'Link my accounts', icon: 'Link', available: true },
   { key: 'personal-info', route: 'settings/profile?tabId=0', displayName: 'Personal info', icon: 'Person', available: true, core: true },
   { key: 'security', route: 'settings/profile?tabId=3', displayName: 'Security', icon: 'Security', available: true, core: true },
   { key: 'privacy', route: 'privacy', displayName: 'Privacy', icon: 'PrivacyTip', available: true, core: true },
   { key: 'sign-out', route: 'safeHavenLogout', displayName: 'Sign out', icon: 'Logout', available: true, core: true },
-  { key: 'reminders', route: null, displayName: 'Reminders', icon: 'NotificationsActive', available: true },
+  { key: 'reminders', route: null, displayName: 'Reminders', icon: 'NotificationsActive', available: true, area: 'calendar' },
   { key: 'help', route: 'healthhelp', displayName: 'Help', icon: 'HelpCenter', available: true },
-  { key: 'surveys', route: 'mental-health-survey', displayName: 'Mental health surveys', icon: 'Psychology', available: true },
+  { key: 'surveys', route: 'mental-health-survey', displayName: 'Mental health surveys', icon: 'Psychology', available: true, area: 'assessments' },
   // The assistant widget: a floating button on signed-in pages (no page of its own, not in the menu).
   { key: 'assistant', route: null, displayName: 'Help assistant', icon: 'TipsAndUpdates', available: true },
   { key: 'operations', route: 'operations', displayName: 'Operations', icon: 'Insights', available: true, core: true, superadminOnly: true },

@@ -17,6 +17,12 @@ import PersonAdd from '@mui/icons-material/PersonAdd';
 import Tune from '@mui/icons-material/Tune';
 import type { UserDto } from '@healthbook/shared/contracts/users';
 import type { FeatureEntry } from '@healthbook/shared/contracts/features';
+import { FEATURES } from '@healthbook/shared/features';
+import type { PatientDataArea } from '@healthbook/shared/patient-data';
+import { useRecordAccess } from '../../lib/record-access';
+
+/** The part of a patient's record each feature's page shows (features.ts). */
+const FEATURE_AREAS = new Map<string, PatientDataArea>(FEATURES.flatMap((f) => ('area' in f && f.area ? [[f.key, f.area] as [string, PatientDataArea]] : [])));
 import { FeatureIcon } from '../../components/feature-icon';
 import { visuallyHidden } from '../../components/visually-hidden';
 import type { HubFeatures } from '../../lib/hub-features';
@@ -53,9 +59,13 @@ export function NavDrawerContent({ features, user, clientId, videoChannelUrl, on
   const labelId = useId();
   const here = `${location.pathname}${location.search}`;
 
+  // Someone else's record open: only what their grant reaches of it (the server's own rules).
+  const { viewingOther, reads } = useRecordAccess();
   const visible = (item: NavItem) => {
     const entry = features.entry(item.feature);
     if (!entry || entry.feature_status === 'disabled') return null;
+    const area = FEATURE_AREAS.get(item.feature);
+    if (viewingOther && area && !reads[area]) return null;
     if (item.feature === 'videos' && !videoChannelUrl) return null;
     if (item.requires) {
       // The item opens another feature's page: it follows that feature too.
