@@ -19,7 +19,8 @@ import { presentCardDetails } from '../insurance/insurance.presenter';
 import { InsuranceRepository } from '../insurance/insurance.repository';
 import type { JournalService } from '../journal/journal.service';
 import { ExportsRepository } from './export.repository';
-import { renderRecordsPdf, type PdfInput } from './pdf';
+import type { PdfInput } from './pdf';
+import { assertNoPdfInProgress, renderPdf } from './pdf-render';
 
 /** The address of an export's PDF (relative to the API's origin, as the web app calls it). */
 export const exportFilePath = (token: string) => `/api/v1/hr/export/${token}/`;
@@ -64,6 +65,7 @@ export class ExportService {
     if (Object.keys(errors).length > 0) throw new FieldError(errors);
 
     const grant = await this.patients.grant(ctx, body.patient);
+    assertNoPdfInProgress(grant.patient.id);
     const includePrivate = exportIncludesPrivate(grant.access, body.include_private);
     const types = new Set<string>(body.types);
     const rows = await new RecordsRepository(this.db, grantScope(grant)).listMany({
@@ -84,7 +86,7 @@ export class ExportService {
     const insurance = body.insurance ? (await new InsuranceRepository(this.db, grantScope(grant)).list()).map(presentCardDetails) : [];
 
     const org = await this.organizations.findById(grant.patient.org_id);
-    const pdf = await renderRecordsPdf({
+    const pdf = await renderPdf(grant.patient.id, {
       lang,
       timeZone,
       generatedAt: new Date(),
