@@ -40,7 +40,9 @@ import {
 import type { SurveysService } from '../surveys/surveys.service';
 import { assessmentResources, type AssessmentInput } from './assessments.fhir';
 import { FhirRepository } from './fhir.repository';
-import { readBundle, type BundleEntryRead, type ShapeProblem } from './fhir.shapes';
+import { type BundleEntryRead, type ShapeProblem } from './fhir.shapes';
+import { checkImportLimits, readBundleInSlices } from './fhir.import-limits';
+import { mapInSlices } from '../../lib/slices';
 
 /** A UUID made from a name (the SHA-1 name-based form, RFC 9562 version 5): the same record is the same resource in every export. */
 export function nameUuid(name: string): string {
@@ -202,13 +204,14 @@ export class FhirService {
    */
   async import(ctx: SignedInContext, body: { bundle: Record<string, unknown>; accept?: string[] | undefined; patient?: number | undefined }): Promise<FhirImportResult> {
     const grant = await this.patients.grant(ctx, body.patient, 'write');
-    const read = readBundle(body.bundle);
+    await checkImportLimits(body.bundle);
+    const read = await readBundleInSlices(body.bundle);
     if (read.problems.length) throw bundleError(read.problems, read.more, ctx.lang);
 
     const scope: PatientScope = grantScope(grant);
     const origin = await this.origin(grant.patient.org_id);
     const today = latestToday();
-    const candidates = this.candidates(read.entries, grant, origin, ctx.lang, today);
+    const candidates = await this.candidates(read.entries, grant, origin, ctx.lang, today);
     await this.markDuplicates(candidates, new RecordsRepository(this.db, scope), canSeePrivate(grant.access), ctx.lang);
 
     let imported = 0;
@@ -237,11 +240,15 @@ export class FhirService {
   }
 
   /** Each entry read into a record of its category (checked by the category's rules), or why not. */
-  private candidates(entries: BundleEntryRead[], grant: PatientGrant, origin: string, lang: Language, today: string): Candidate[] {
+  private candidates(entries: BundleEntryRead[], grant: PatientGrant, origin: string, lang: Language, today: string): Promise<Candidate[]> {
     const byUrl = new Map(entries.filter((e) => e.fullUrl).map((e) => [e.fullUrl!, e.resource]));
-    const resolve = (reference: string) => byUrl.get(reference) ?? entries.find((e) => `${String(e.resource.resourceType)}/${String(e.resource.id)}` === reference)?.resource;
+    // The first entry of each Type/id, as a search through the entries would find it.
+    const byTypeId = new Map<string, FhirJson>();
+    for (const e of entries.toReversed()) byTypeId.set(`${String(e.resource.resourceType)}/${String(e.resource.id)}`, e.resource);
+    const resolve = (reference: string) => byUrl.get(reference) ?? byTypeId.get(reference);
     const pastText = translate(lang, 'records:inThePast');
-    return entries.map((entry): Candidate => {
+    // In slices (lib/slices.ts): thousands of entries must not hold the event loop.
+    return mapInSlices(entries, (entry): Candidate => {
       const type = String(entry.resource.resourceType);
       const base = { key: `${entry.index}:${type}`, resource_type: type, date: null, reason: null };
       const route = routeResource(entry.resource);
@@ -274,7 +281,7 @@ export class FhirService {
     for (let i = 0; i < keys.length; i += 5000) for (const k of await repo.existingSourceKeys(keys.slice(i, i + 5000))) known.add(k);
     const existing = await repo.contents(includePrivate);
     const ids = new Set(existing.map((r) => r.id));
-    const signatures = new Set(existing.map((r) => `${r.category}|${canonical(r.data)}`));
+    const signatures = new Set(await mapInSlices(existing, (r) => `${r.category}|${canonical(r.data)}`));
     const seenKeys = new Set<string>();
     const seenSignatures = new Set<string>();
     for (const c of candidates) {
