@@ -1,15 +1,18 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FHIR_IMPORT_MAX_RESOURCES, FHIR_MAX_DEPTH } from '@healthbook/shared';
+import { FHIR_IMPORT_MAX_RESOURCES, FHIR_MAX_DEPTH, RECORDS_MAX_PER_PATIENT } from '@healthbook/shared';
 import { buildTestApp, type TestApp } from './build-app';
 import { bearer, buildOrganization, buildUser, signIn } from './factories';
 
 /**
  * The caps of heavy requests (issue 24, §3), each a clear 4xx that says what it is, in the
- * reader's language: resources per FHIR import, how deeply an import may nest.
+ * reader's language: resources per FHIR import, how deeply an import may nest, records per
+ * patient.
  */
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
+const patients: Record<string, number> = {};
 
 type Method = 'GET' | 'POST' | 'DELETE';
 const call = (who: string, method: Method, url: string, payload?: object, lang = 'en') =>
@@ -21,6 +24,7 @@ beforeAll(async () => {
   for (const name of ['pat', 'other']) {
     const user = await buildUser(t.app, { org, dob: '1970-01-01' });
     tokens[name] = (await signIn(t.app, { email: user.email, password: user.password, org_id: user.org_id })).access;
+    patients[name] = (await t.db.selectFrom('patients').select('id').where('user_id', '=', user.id).executeTakeFirstOrThrow()).id;
   }
 });
 afterAll(async () => {
@@ -65,4 +69,38 @@ describe('FHIR import', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json<{ detail: string }>().detail).toContain('entry 230 (Condition) onsetDateTime');
   });
+});
+
+describe('records per patient', () => {
+  it(`keeps at most ${RECORDS_MAX_PER_PATIENT} records: one more is a 400 naming the cap, typed in or imported`, async () => {
+    // Filled to one short of the cap (in SQL: quicker than the API), private ones counting too.
+    const first = await call('other', 'POST', '/api/v1/hr/condition/', { name: 'First', private: true });
+    expect(first.statusCode, first.body).toBe(201);
+    // Without the per-row trigger that moves the patient's data version on (20,000 updates of one row).
+    await t.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+      await sql`
+        INSERT INTO health_records (org_id, patient_id, category, data, private, created_by, updated_by)
+        SELECT org_id, patient_id, category, data, private, created_by, updated_by
+        FROM health_records, generate_series(1, ${RECORDS_MAX_PER_PATIENT - 2})
+        WHERE patient_id = ${patients.other!}`.execute(trx);
+    });
+
+    const last = await call('other', 'POST', '/api/v1/hr/allergy/', { code: 'Penicillin' });
+    expect(last.statusCode, last.body).toBe(201);
+    const over = await call('other', 'POST', '/api/v1/hr/allergy/', { code: 'Latex' });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toEqual({ detail: `A record holds at most ${RECORDS_MAX_PER_PATIENT} entries. Delete some before adding more.` });
+    expect((await call('other', 'POST', '/api/v1/hr/allergy/', { code: 'Latex' }, 'el')).json<{ detail: string }>().detail).toContain(`το πολύ ${RECORDS_MAX_PER_PATIENT}`);
+
+    const bundle = { resourceType: 'Bundle', type: 'collection', entry: [condition(1), condition(2)] };
+    const preview = await call('other', 'POST', '/api/v1/fhir/import/', { bundle });
+    expect(preview.statusCode).toBe(200);
+    const keys = preview.json<{ items: Array<{ key: string }> }>().items.map((i) => i.key);
+    const imported = await call('other', 'POST', '/api/v1/fhir/import/', { bundle, accept: keys });
+    expect(imported.statusCode).toBe(400);
+    expect(imported.json()).toEqual({ detail: `Importing 2 records would take this record over its limit of ${RECORDS_MAX_PER_PATIENT} entries (0 can still be added).` });
+    const count = await t.db.selectFrom('health_records').select(sql<string>`count(*)`.as('n')).where('patient_id', '=', patients.other!).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(RECORDS_MAX_PER_PATIENT);
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { FHIR_IMPORT_MAX_RESOURCES, FHIR_MAX_DEPTH } from '@healthbook/shared';
 import { HttpError } from '../../lib/http-errors';
 import { sliceClock } from '../../lib/slices';
+import type { Bundle } from '@medplum/fhirtypes';
 import { readBundle, type BundleEntryRead, type ShapeProblem } from './fhir.shapes';
 
 /**
@@ -44,4 +45,19 @@ export async function readBundleInSlices(bundle: Record<string, unknown>, maxPro
     await clock.pause();
   }
   return { entries, problems, more };
+}
+
+/** JSON.stringify(bundle), an entry at a time in slices: the same text, without one long hold of the event loop. */
+export async function stringifyBundle(bundle: Bundle): Promise<string> {
+  const { entry = [], ...rest } = bundle;
+  const head = JSON.stringify(rest);
+  if (entry.length === 0) return JSON.stringify(bundle);
+  const clock = sliceClock();
+  const parts: string[] = [];
+  for (const e of entry) {
+    parts.push(JSON.stringify(e));
+    await clock.pause();
+  }
+  // The entries where JSON.stringify puts them: after the Bundle's other members, as its last.
+  return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"entry":[${parts.join(',')}]}`;
 }

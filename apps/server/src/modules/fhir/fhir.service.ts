@@ -41,8 +41,9 @@ import type { SurveysService } from '../surveys/surveys.service';
 import { assessmentResources, type AssessmentInput } from './assessments.fhir';
 import { FhirRepository } from './fhir.repository';
 import { type BundleEntryRead, type ShapeProblem } from './fhir.shapes';
-import { checkImportLimits, readBundleInSlices } from './fhir.import-limits';
-import { mapInSlices } from '../../lib/slices';
+import { checkImportLimits, readBundleInSlices, stringifyBundle } from './fhir.import-limits';
+import { mapInSlices, sliceClock } from '../../lib/slices';
+import { assertRoomForRecords } from '../records/records.limits';
 
 /** A UUID made from a name (the SHA-1 name-based form, RFC 9562 version 5): the same record is the same resource in every export. */
 export function nameUuid(name: string): string {
@@ -140,7 +141,7 @@ export class FhirService {
 
     if (!grant.isOwner) await this.audit.record(ctx, { action: 'record_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { fhir_export: 1, records: rows.length, assessments: assessments.length } });
     await this.audit.record(ctx, { action: 'fhir_export', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { records: rows.length, assessments: assessments.length, include_private: includePrivate } });
-    return { json: JSON.stringify(bundle), records: rows.length + assessments.length, patient: grant.patient };
+    return { json: await stringifyBundle(bundle), records: rows.length + assessments.length, patient: grant.patient };
   }
 
   /** A patient and some of their records as a FHIR R4 collection Bundle (the export's, and a SMART Health Link's content). */
@@ -164,9 +165,11 @@ export class FhirService {
       ...(dob ? { birthDate: dob } : {}),
     };
     const entries: BundleEntry[] = [{ fullUrl: `urn:uuid:${patientId}`, resource: patient }];
+    const clock = sliceClock();
     for (const row of rows) {
       const resource = this.recordResource(row, origin, sources.get(row.id), patientRef, write);
       entries.push({ fullUrl: `urn:uuid:${resource.id!}`, resource });
+      await clock.pause();
     }
     for (const row of assessments) {
       const ids = { response: nameUuid(`${origin}/assessment/${row.id}`), observation: nameUuid(`${origin}/assessment/${row.id}/total`), identifier: `${origin}/${row.id}` };
@@ -219,6 +222,7 @@ export class FhirService {
       const accepted = new Set(body.accept);
       await this.db.transaction().execute(async (trx) => {
         const repo = new RecordsRepository(trx, scope);
+        await assertRoomForRecords(repo, candidates.filter((c) => c.item.status === 'new' && accepted.has(c.item.key)).length, 'import');
         for (const c of candidates) {
           if (c.item.status !== 'new' || !accepted.has(c.item.key) || !c.category || !c.values || !c.sourceKey) continue;
           const row = await repo.insertFromSource(toStoredRecord(c.category, c.values, today), c.sourceKey, ctx.actor.userId);

@@ -144,6 +144,17 @@ export class RecordsRepository {
     return query.orderBy('category').orderBy('sort_date', (ob) => ob.desc().nullsLast()).orderBy('id', 'desc');
   }
 
+  /** How many records the patient holds, of every category, private ones too (for RECORDS_MAX_PER_PATIENT). */
+  async countAll(): Promise<number> {
+    const row = await this.db
+      .selectFrom('health_records')
+      .where('org_id', '=', this.scope.orgId)
+      .where('patient_id', '=', this.scope.patientId)
+      .select(sql<string>`count(*)`.as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   /** One record of a category (another category's id is not found). */
   get(category: string, id: number, includePrivate: boolean): Promise<RecordRow | undefined> {
     return this.base(includePrivate).where('category', '=', category).where('id', '=', id).select(recordColumns).executeTakeFirst();

@@ -26,6 +26,7 @@ import { grantScope, type PatientGrant, type PatientsService } from '../patients
 import type { Storage } from '../../plugins/storage';
 import { presentAttachment } from '../documents/documents.presenter';
 import { RecordsRepository, orderExpression, type RecordRow } from './records.repository';
+import { assertRoomForRecords } from './records.limits';
 
 export const DEFAULT_PAGE_SIZE = 20;
 
@@ -125,6 +126,7 @@ export class RecordsService {
     if (errors) throw new FieldError(errors);
     const row = await this.db.transaction().execute(async (trx) => {
       const repo = new RecordsRepository(trx, scopeOf(grant));
+      await assertRoomForRecords(repo, 1);
       const created = await repo.insert(toStoredRecord(category, values, latestToday()), ctx.actor.userId);
       await repo.addVersion(created.id, 1, 'create', created.data, diff({}, valuesOf(created)), ctx.actor.userId);
       return created;
