@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FHIR_IMPORT_MAX_RESOURCES, FHIR_MAX_DEPTH, RECORDS_MAX_PER_PATIENT } from '@healthbook/shared';
+import { CALENDAR_EVENTS_MAX_PER_PATIENT, CALENDAR_SERIES_MAX_PER_PATIENT, CALENDAR_WINDOW_MAX_OCCURRENCES, FHIR_IMPORT_MAX_RESOURCES, FHIR_MAX_DEPTH, RECORDS_MAX_PER_PATIENT } from '@healthbook/shared';
 import { buildTestApp, type TestApp } from './build-app';
 import { bearer, buildOrganization, buildUser, signIn } from './factories';
 
 /**
  * The caps of heavy requests (issue 24, §3), each a clear 4xx that says what it is, in the
  * reader's language: resources per FHIR import, how deeply an import may nest, records per
- * patient.
+ * patient, calendar events and series per patient, occurrences per calendar window.
  */
 
 let t: TestApp;
@@ -21,7 +21,7 @@ const call = (who: string, method: Method, url: string, payload?: object, lang =
 beforeAll(async () => {
   t = await buildTestApp({ seed: false });
   const org = await buildOrganization(t.app, { name: 'caps-clinic' });
-  for (const name of ['pat', 'other']) {
+  for (const name of ['pat', 'other', 'cal']) {
     const user = await buildUser(t.app, { org, dob: '1970-01-01' });
     tokens[name] = (await signIn(t.app, { email: user.email, password: user.password, org_id: user.org_id })).access;
     patients[name] = (await t.db.selectFrom('patients').select('id').where('user_id', '=', user.id).executeTakeFirstOrThrow()).id;
@@ -102,5 +102,46 @@ describe('records per patient', () => {
     expect(imported.json()).toEqual({ detail: `Importing 2 records would take this record over its limit of ${RECORDS_MAX_PER_PATIENT} entries (0 can still be added).` });
     const count = await t.db.selectFrom('health_records').select(sql<string>`count(*)`.as('n')).where('patient_id', '=', patients.other!).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(RECORDS_MAX_PER_PATIENT);
+  }, 60_000);
+});
+
+describe('calendar', () => {
+  const event = (over: Record<string, unknown> = {}) => ({ title: 'Walk', type: 'Excercise', start_time: '2026-01-05T07:00:00Z', end_time: '2026-01-05T07:30:00Z', ...over });
+  /** Events of the patient written in SQL (as a calendar filled before the caps would be). */
+  const fill = (count: number, recurrence: string | null) =>
+    sql`
+      INSERT INTO calendar_events (org_id, patient_id, title, type, color, start_time, end_time, all_day, recurrence, series_end, timezone)
+      SELECT org_id, id, 'Pill ' || n, 'Medicine', 'indigo', timestamptz '2026-01-01 08:00Z' + n * interval '1 minute', timestamptz '2026-01-01 08:10Z' + n * interval '1 minute', false, ${recurrence}, null, 'UTC'
+      FROM patients, generate_series(1, ${count}) AS n WHERE id = ${patients.cal!}`.execute(t.db);
+
+  it(`refuses a window of more than ${CALENDAR_WINDOW_MAX_OCCURRENCES} occurrences with a 400 naming the cap (a year of 1,200 daily series), and answers a shorter one`, async () => {
+    await fill(1_200, 'FREQ=DAILY');
+    const started = Date.now();
+    const year = await call('cal', 'GET', '/api/v1/calendar/events/?start=2026-01-01&end=2027-01-01');
+    expect(year.statusCode, year.body.slice(0, 200)).toBe(400);
+    expect(year.json()).toEqual({ detail: `This period holds more than ${CALENDAR_WINDOW_MAX_OCCURRENCES} events. Ask for a shorter one.` });
+    // Refused once past the cap, not after expanding the whole year (439,200 occurrences).
+    console.info(`[cap] 366-day window over 1,200 daily series refused in ${Date.now() - started} ms`);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect((await call('cal', 'GET', '/api/v1/calendar/events/?start=2026-01-01&end=2027-01-01', undefined, 'el')).json<{ detail: string }>().detail).toContain(`${CALENDAR_WINDOW_MAX_OCCURRENCES} συμβάντα`);
+    const week = await call('cal', 'GET', '/api/v1/calendar/events/?start=2026-03-02&end=2026-03-08');
+    expect(week.statusCode).toBe(200);
+    // Each series once a day (those across midnight in both days they touch).
+    expect(week.json<unknown[]>().length).toBeGreaterThanOrEqual(1_200 * 7);
+  }, 60_000);
+
+  it(`keeps at most ${CALENDAR_SERIES_MAX_PER_PATIENT} recurring series and ${CALENDAR_EVENTS_MAX_PER_PATIENT} events: one more is a 400 naming the cap`, async () => {
+    // 1,200 series already (from above): one more series is refused, a one-off event is not.
+    const series = await call('cal', 'POST', '/api/v1/calendar/events/', event({ recurrence: 'FREQ=WEEKLY' }));
+    expect(series.statusCode).toBe(400);
+    expect(series.json()).toEqual({ detail: `A calendar holds at most ${CALENDAR_SERIES_MAX_PER_PATIENT} recurring events. Delete one before adding another.` });
+    expect((await call('cal', 'POST', '/api/v1/calendar/events/', event({ recurrence: 'FREQ=WEEKLY' }), 'el')).json<{ detail: string }>().detail).toContain(`${CALENDAR_SERIES_MAX_PER_PATIENT} επαναλαμβανόμενα`);
+    expect((await call('cal', 'POST', '/api/v1/calendar/events/', event())).statusCode).toBe(201);
+
+    await fill(CALENDAR_EVENTS_MAX_PER_PATIENT - 1_201, null);
+    const over = await call('cal', 'POST', '/api/v1/calendar/events/', event());
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toEqual({ detail: `A calendar holds at most ${CALENDAR_EVENTS_MAX_PER_PATIENT} events. Delete some before adding more.` });
+    expect((await call('cal', 'POST', '/api/v1/calendar/events/', event(), 'el')).json<{ detail: string }>().detail).toContain(`${CALENDAR_EVENTS_MAX_PER_PATIENT} συμβάντα`);
   }, 60_000);
 });
