@@ -282,7 +282,8 @@ export class FhirService {
   private async markDuplicates(candidates: Candidate[], repo: RecordsRepository, includePrivate: boolean, lang: Language): Promise<void> {
     const keys = [...new Set(candidates.flatMap((c) => c.keys))];
     const known = new Set<string>();
-    for (let i = 0; i < keys.length; i += 5000) for (const k of await repo.existingSourceKeys(keys.slice(i, i + 5000))) known.add(k);
+    // A few hundred keys a statement: one of thousands would hold the event loop (on PGlite, the whole query).
+    for (let i = 0; i < keys.length; i += 500) for (const k of await repo.existingSourceKeys(keys.slice(i, i + 500))) known.add(k);
     const existing = await repo.contents(includePrivate);
     const ids = new Set(existing.map((r) => r.id));
     const signatures = new Set(await mapInSlices(existing, (r) => `${r.category}|${canonical(r.data)}`));

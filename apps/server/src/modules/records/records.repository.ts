@@ -73,7 +73,7 @@ export interface ManyOptions {
 }
 
 /** Records read per statement by listMany (issue 24, §3: no single read of a whole record). */
-const LIST_MANY_PAGE = 250;
+const LIST_MANY_PAGE = 100;
 
 /** A LIKE pattern matching `text` anywhere, with LIKE's own characters taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
