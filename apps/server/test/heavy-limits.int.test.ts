@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALENDAR_EVENTS_MAX_PER_PATIENT, CALENDAR_SERIES_MAX_PER_PATIENT, CALENDAR_WINDOW_MAX_OCCURRENCES, FHIR_IMPORT_MAX_RESOURCES, FHIR_MAX_DEPTH, RECORDS_MAX_PER_PATIENT } from '@healthbook/shared';
+import { PDF_RETRY_AFTER_S, CALENDAR_EVENTS_MAX_PER_PATIENT, CALENDAR_SERIES_MAX_PER_PATIENT, CALENDAR_WINDOW_MAX_OCCURRENCES, FHIR_IMPORT_MAX_RESOURCES, FHIR_MAX_DEPTH, RECORDS_MAX_PER_PATIENT } from '@healthbook/shared';
 import { buildTestApp, type TestApp } from './build-app';
 import { bearer, buildOrganization, buildUser, signIn } from './factories';
 
 /**
  * The caps of heavy requests (issue 24, §3), each a clear 4xx that says what it is, in the
  * reader's language: resources per FHIR import, how deeply an import may nest, records per
- * patient, calendar events and series per patient, occurrences per calendar window.
+ * patient, calendar events and series per patient, occurrences per calendar window; one PDF
+ * at a time per patient.
  */
 
 let t: TestApp;
@@ -21,7 +22,7 @@ const call = (who: string, method: Method, url: string, payload?: object, lang =
 beforeAll(async () => {
   t = await buildTestApp({ seed: false });
   const org = await buildOrganization(t.app, { name: 'caps-clinic' });
-  for (const name of ['pat', 'other', 'cal']) {
+  for (const name of ['pat', 'other', 'cal', 'pdf']) {
     const user = await buildUser(t.app, { org, dob: '1970-01-01' });
     tokens[name] = (await signIn(t.app, { email: user.email, password: user.password, org_id: user.org_id })).access;
     patients[name] = (await t.db.selectFrom('patients').select('id').where('user_id', '=', user.id).executeTakeFirstOrThrow()).id;
@@ -143,5 +144,22 @@ describe('calendar', () => {
     expect(over.statusCode).toBe(400);
     expect(over.json()).toEqual({ detail: `A calendar holds at most ${CALENDAR_EVENTS_MAX_PER_PATIENT} events. Delete some before adding more.` });
     expect((await call('cal', 'POST', '/api/v1/calendar/events/', event(), 'el')).json<{ detail: string }>().detail).toContain(`${CALENDAR_EVENTS_MAX_PER_PATIENT} συμβάντα`);
+  }, 60_000);
+});
+
+describe('PDF export', () => {
+  it('makes one PDF of a patient at a time: a second one asked meanwhile is 429 with Retry-After, in the reader\'s language', async () => {
+    for (let i = 0; i < 40; i++) expect((await call('pdf', 'POST', '/api/v1/hr/condition/', { name: `Condition ${i}`, note: 'A note. '.repeat(40) })).statusCode).toBe(201);
+    const ask = (lang: string) => call('pdf', 'POST', '/api/v1/hr/export/', { types: ['condition'] }, lang);
+    const answers = await Promise.all([ask('en'), ask('el')]);
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 429]);
+    const refused = answers[1]!;
+    expect(refused.headers['retry-after']).toBe(String(PDF_RETRY_AFTER_S));
+    expect(refused.json()).toEqual({ detail: `Ένα PDF αυτού του φακέλου δημιουργείται ήδη. Δοκιμάστε ξανά σε ${PDF_RETRY_AFTER_S} δευτερόλεπτα.` });
+    // Once the first is made, the next one is.
+    expect((await ask('en')).statusCode).toBe(201);
+    // Another patient's PDF is not held up by this one's.
+    const both = await Promise.all([ask('en'), call('pat', 'POST', '/api/v1/hr/export/', { types: ['condition'] })]);
+    expect(both.map((a) => a.statusCode)).toEqual([201, 201]);
   }, 60_000);
 });
