@@ -4,7 +4,8 @@ import { cp, rm } from 'node:fs/promises';
 
 await rm('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts' },
+  // Worker threads' modules are bundles of their own beside server.js (lib/worker-pool.ts finds them there).
+  entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts', 'pdf.worker': 'src/modules/export/pdf.worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -97,3 +97,21 @@ export const PATIENT_HEADER = 'X-Patient-Id';
  */
 export const SHARES_PER_HOUR_MAX = 10;
 export const SHARES_PER_DAY_MAX = 30;
+
+/**
+ * Heavy requests (issue 24, §3): what grows with a patient's data is capped, and a request over
+ * a cap is a 4xx that names it.
+ */
+/** Health records one patient may hold (typed in or imported). */
+export const RECORDS_MAX_PER_PATIENT = 20_000;
+/** Calendar events one patient may hold, and of them recurring series. */
+export const CALENDAR_EVENTS_MAX_PER_PATIENT = 5_000;
+export const CALENDAR_SERIES_MAX_PER_PATIENT = 200;
+/** Event occurrences one calendar window may answer (ask for a shorter window beyond). */
+export const CALENDAR_WINDOW_MAX_OCCURRENCES = 10_000;
+/** Resources (entries) one FHIR import may hold. */
+export const FHIR_IMPORT_MAX_RESOURCES = 5_000;
+/** How deeply a FHIR import's JSON may nest (R4 resources nest a few levels; 64 is ample). */
+export const FHIR_MAX_DEPTH = 64;
+/** A PDF refused because one of the same patient is being made (429), or the server makes many (503): try again after this. */
+export const PDF_RETRY_AFTER_S = 10;

@@ -28,6 +28,14 @@ export class CalendarRepository {
       .execute();
   }
 
+  /** How many events the patient has, and of them recurring series (for the caps of calendar.limits.ts). */
+  async counts(): Promise<{ events: number; series: number }> {
+    const row = await this.events()
+      .select([sql<string>`count(*)`.as('events'), sql<string>`count(*) filter (where recurrence is not null)`.as('series')])
+      .executeTakeFirstOrThrow();
+    return { events: Number(row.events), series: Number(row.series) };
+  }
+
   get(id: number): Promise<CalendarEventRow | undefined> {
     return this.events().selectAll().where('id', '=', id).executeTakeFirst();
   }

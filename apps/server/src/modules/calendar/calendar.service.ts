@@ -21,6 +21,7 @@ import { AppointmentsRepository } from '../appointments/appointments.repository'
 import type { AuditLog } from '../audit/audit.service';
 import { type PatientsService } from '../patients/patients.service';
 import type { PatientScope } from '../patients/patient-scope';
+import { assertRoomForEvent, windowBound } from './calendar.limits';
 import { CalendarRepository, type CalendarEventRow, type CalendarEventValues } from './calendar.repository';
 import { daysInWindow, occurrencesBetween, seriesEnd, windowInstants } from './recurrence';
 import { RemindersRepository, type NewReminder } from './reminders.repository';
@@ -117,7 +118,12 @@ export class CalendarService {
         new AppointmentsRepository(this.db, { orgId: grant.patient.org_id }).list({ patientId: grant.patient.id, from, to, status: 'booked' }),
       ]);
       const out: CalendarItem[] = [];
-      for (const row of events) for (const o of occurrencesOf(row, from, to)) out.push(eventItem(row, o.start, o.end));
+      // At most CALENDAR_WINDOW_MAX_OCCURRENCES, expanded in slices (calendar.limits.ts).
+      const bound = windowBound();
+      for (const row of events) {
+        for (const o of occurrencesOf(row, from, to)) out.push(eventItem(row, o.start, o.end));
+        await bound.check(out.length);
+      }
       for (const row of appointments) {
         out.push(appointmentItem(row, translate(ctx.lang, 'emails:calendar.appointmentWith', { name: `${row.provider_first_name} ${row.provider_last_name}` })));
       }
@@ -140,6 +146,7 @@ export class CalendarService {
     const grant = await this.patients.open(ctx, 'calendar', patientId, 'write');
     const values = checkEvent(body);
     const row = await this.db.transaction().execute(async (trx) => {
+      await assertRoomForEvent(this.repo(grant, trx), values.recurrence !== null);
       const created = await this.repo(grant, trx).insert(values, ctx.actor.userId);
       await this.remind(trx, grant, created);
       return created;

@@ -18,7 +18,8 @@ import { presentCardDetails } from '../insurance/insurance.presenter';
 import { InsuranceRepository } from '../insurance/insurance.repository';
 import type { JournalService } from '../journal/journal.service';
 import { ExportsRepository } from './export.repository';
-import { renderRecordsPdf, type PdfInput } from './pdf';
+import type { PdfInput } from './pdf';
+import { assertNoPdfInProgress, renderPdf } from './pdf-render';
 
 /** The address of an export's PDF (relative to the API's origin, as the web app calls it). */
 export const exportFilePath = (token: string) => `/api/v1/hr/export/${token}/`;
@@ -62,6 +63,7 @@ export class ExportService {
     if (Object.keys(errors).length > 0) throw new FieldError(errors);
 
     const grant = await this.patients.open(ctx, 'records', body.patient);
+    assertNoPdfInProgress(grant.patient.id);
     // Private records: asked for, and the owner asking (a narrowed scope otherwise).
     const scope = body.include_private ? grant : grant.withoutPrivate();
     const includePrivate = scope.includePrivate;
@@ -83,7 +85,7 @@ export class ExportService {
     const insurance = body.insurance ? (await new InsuranceRepository(this.db, grant).list()).map(presentCardDetails) : [];
 
     const org = await this.organizations.findById(grant.patient.org_id);
-    const pdf = await renderRecordsPdf({
+    const pdf = await renderPdf(grant.patient.id, {
       lang,
       timeZone,
       generatedAt: new Date(),

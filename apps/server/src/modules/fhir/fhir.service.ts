@@ -39,7 +39,10 @@ import {
 import type { SurveysService } from '../surveys/surveys.service';
 import { assessmentResources, type AssessmentInput } from './assessments.fhir';
 import { FhirRepository } from './fhir.repository';
-import { readBundle, type BundleEntryRead, type ShapeProblem } from './fhir.shapes';
+import { type BundleEntryRead, type ShapeProblem } from './fhir.shapes';
+import { checkImportLimits, readBundleInSlices, stringifyBundle } from './fhir.import-limits';
+import { mapInSlices, sliceClock } from '../../lib/slices';
+import { assertRoomForRecords } from '../records/records.limits';
 
 /** A UUID made from a name (the SHA-1 name-based form, RFC 9562 version 5): the same record is the same resource in every export. */
 export function nameUuid(name: string): string {
@@ -136,7 +139,7 @@ export class FhirService {
 
     if (!grant.isOwner) await this.audit.record(ctx, { action: 'record_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { fhir_export: 1, records: rows.length, assessments: assessments.length } });
     await this.audit.record(ctx, { action: 'fhir_export', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { records: rows.length, assessments: assessments.length, include_private: includePrivate } });
-    return { json: JSON.stringify(bundle), records: rows.length + assessments.length, patient: grant.patient };
+    return { json: await stringifyBundle(bundle), records: rows.length + assessments.length, patient: grant.patient };
   }
 
   /** A patient and some of their records as a FHIR R4 collection Bundle (the export's, and a SMART Health Link's content). */
@@ -161,9 +164,11 @@ export class FhirService {
       ...(dob ? { birthDate: dob } : {}),
     };
     const entries: BundleEntry[] = [{ fullUrl: `urn:uuid:${patientId}`, resource: patient }];
+    const clock = sliceClock();
     for (const row of rows) {
       const resource = this.recordResource(row, origin, sources.get(row.id), patientRef, write);
       entries.push({ fullUrl: `urn:uuid:${resource.id!}`, resource });
+      await clock.pause();
     }
     for (const row of assessments) {
       const ids = { response: nameUuid(`${origin}/assessment/${row.id}`), observation: nameUuid(`${origin}/assessment/${row.id}/total`), identifier: `${origin}/${row.id}` };
@@ -201,13 +206,14 @@ export class FhirService {
    */
   async import(ctx: SignedInContext, body: { bundle: Record<string, unknown>; accept?: string[] | undefined; patient?: number | undefined }): Promise<FhirImportResult> {
     const grant = await this.patients.open(ctx, 'records', body.patient, 'write');
-    const read = readBundle(body.bundle);
+    await checkImportLimits(body.bundle);
+    const read = await readBundleInSlices(body.bundle);
     if (read.problems.length) throw bundleError(read.problems, read.more, ctx.lang);
 
     const scope = grant;
     const origin = await this.origin(grant.patient.org_id);
     const today = latestToday();
-    const candidates = this.candidates(read.entries, grant, origin, ctx.lang, today);
+    const candidates = await this.candidates(read.entries, grant, origin, ctx.lang, today);
     await this.markDuplicates(candidates, new RecordsRepository(this.db, scope), ctx.lang);
 
     let imported = 0;
@@ -215,6 +221,7 @@ export class FhirService {
       const accepted = new Set(body.accept);
       await this.db.transaction().execute(async (trx) => {
         const repo = new RecordsRepository(trx, scope);
+        await assertRoomForRecords(repo, candidates.filter((c) => c.item.status === 'new' && accepted.has(c.item.key)).length, 'import');
         for (const c of candidates) {
           if (c.item.status !== 'new' || !accepted.has(c.item.key) || !c.category || !c.values || !c.sourceKey) continue;
           const row = await repo.insertFromSource(toStoredRecord(c.category, c.values, today), c.sourceKey, ctx.actor.userId);
@@ -239,11 +246,15 @@ export class FhirService {
   }
 
   /** Each entry read into a record of its category (checked by the category's rules), or why not. */
-  private candidates(entries: BundleEntryRead[], grant: PatientScope, origin: string, lang: Language, today: string): Candidate[] {
+  private candidates(entries: BundleEntryRead[], grant: PatientScope, origin: string, lang: Language, today: string): Promise<Candidate[]> {
     const byUrl = new Map(entries.filter((e) => e.fullUrl).map((e) => [e.fullUrl!, e.resource]));
-    const resolve = (reference: string) => byUrl.get(reference) ?? entries.find((e) => `${String(e.resource.resourceType)}/${String(e.resource.id)}` === reference)?.resource;
+    // The first entry of each Type/id, as a search through the entries would find it.
+    const byTypeId = new Map<string, FhirJson>();
+    for (const e of entries.toReversed()) byTypeId.set(`${String(e.resource.resourceType)}/${String(e.resource.id)}`, e.resource);
+    const resolve = (reference: string) => byUrl.get(reference) ?? byTypeId.get(reference);
     const pastText = translate(lang, 'records:inThePast');
-    return entries.map((entry): Candidate => {
+    // In slices (lib/slices.ts): thousands of entries must not hold the event loop.
+    return mapInSlices(entries, (entry): Candidate => {
       const type = String(entry.resource.resourceType);
       const base = { key: `${entry.index}:${type}`, resource_type: type, date: null, reason: null };
       const route = routeResource(entry.resource);
@@ -277,10 +288,11 @@ export class FhirService {
   private async markDuplicates(candidates: Candidate[], repo: RecordsRepository, lang: Language): Promise<void> {
     const keys = [...new Set(candidates.flatMap((c) => c.keys))];
     const known = new Set<string>();
-    for (let i = 0; i < keys.length; i += 5000) for (const k of await repo.existingSourceKeys(keys.slice(i, i + 5000))) known.add(k);
+    // A few hundred keys a statement: one of thousands would hold the event loop (on PGlite, the whole query).
+    for (let i = 0; i < keys.length; i += 500) for (const k of await repo.existingSourceKeys(keys.slice(i, i + 500))) known.add(k);
     const existing = await repo.contents();
     const ids = new Set(existing.map((r) => r.id));
-    const signatures = new Set(existing.map((r) => `${r.category}|${canonical(r.data)}`));
+    const signatures = new Set(await mapInSlices(existing, (r) => `${r.category}|${canonical(r.data)}`));
     const seenKeys = new Set<string>();
     const seenSignatures = new Set<string>();
     for (const c of candidates) {

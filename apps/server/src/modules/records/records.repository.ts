@@ -37,7 +37,7 @@ const recordColumns = [
 
 /**
  * One patient's records: every query filters by the organisation and the patient, and, for a
- * care-network grant limited to some categories, by those categories (patients.service grantScope).
+ * care-network grant limited to some categories, by those categories (the PatientScope it is built for).
  */
 
 export interface ListOptions {
@@ -59,6 +59,16 @@ export interface NewRecord {
   sort_date: string | null;
   search_text: string;
 }
+
+export interface ManyOptions {
+  categories: readonly string[];
+  ids?: readonly number[] | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+}
+
+/** Records read per statement by listMany (issue 24, §3: no single read of a whole record). */
+const LIST_MANY_PAGE = 100;
 
 /** A LIKE pattern matching `text` anywhere, with LIKE's own characters taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -108,13 +118,37 @@ export class RecordsRepository {
    * Every record of some categories (optionally only some records, a range of their dates), with
    * their attachments, newest first within a category: what an export or a share shows.
    */
-  listMany(options: { categories: readonly string[]; ids?: readonly number[] | undefined; dateFrom?: string | undefined; dateTo?: string | undefined }): Promise<RecordRow[]> {
-    if (options.categories.length === 0 || options.ids?.length === 0) return Promise.resolve([]);
+  async listMany(options: ManyOptions): Promise<RecordRow[]> {
+    if (options.categories.length === 0 || options.ids?.length === 0) return [];
+    // Their ids first (small), then the records a page at a time, the event loop free between
+    // pages: one statement of thousands of records would hold it (on PGlite, the whole query).
+    const ids = await this.manyQuery(options).select('id').execute();
+    const rows: RecordRow[] = [];
+    for (let i = 0; i < ids.length; i += LIST_MANY_PAGE) {
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      rows.push(...(await this.manyQuery({ ...options, ids: ids.slice(i, i + LIST_MANY_PAGE).map((r) => r.id) }).select(recordColumns).execute()));
+    }
+    return rows;
+  }
+
+  /** listMany's statement (ordered), without its columns. */
+  private manyQuery(options: ManyOptions) {
     let query = this.base().where('category', 'in', options.categories);
     if (options.ids) query = query.where('id', 'in', options.ids);
     if (options.dateFrom) query = query.where('sort_date', '>=', options.dateFrom);
     if (options.dateTo) query = query.where('sort_date', '<=', options.dateTo);
-    return query.select(recordColumns).orderBy('category').orderBy('sort_date', (ob) => ob.desc().nullsLast()).orderBy('id', 'desc').execute();
+    return query.orderBy('category').orderBy('sort_date', (ob) => ob.desc().nullsLast()).orderBy('id', 'desc');
+  }
+
+  /** How many records the patient holds, of every category, private ones too (for RECORDS_MAX_PER_PATIENT). */
+  async countAll(): Promise<number> {
+    const row = await this.db
+      .selectFrom('health_records')
+      .where('org_id', '=', this.scope.orgId)
+      .where('patient_id', '=', this.scope.patientId)
+      .select(sql<string>`count(*)`.as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
   }
 
   /** One record of a category (another category's id is not found). */

@@ -26,6 +26,7 @@ import type { PatientScope } from '../patients/patient-scope';
 import type { Storage } from '../../plugins/storage';
 import { presentAttachment } from '../documents/documents.presenter';
 import { RecordsRepository, orderExpression, type RecordRow } from './records.repository';
+import { assertRoomForRecords } from './records.limits';
 
 export const DEFAULT_PAGE_SIZE = 20;
 
@@ -118,6 +119,7 @@ export class RecordsService {
     if (errors) throw new FieldError(errors);
     const row = await this.db.transaction().execute(async (trx) => {
       const repo = new RecordsRepository(trx, grant);
+      await assertRoomForRecords(repo, 1);
       const created = await repo.insert(toStoredRecord(category, values, latestToday()), ctx.actor.userId);
       await repo.addVersion(created.id, 1, 'create', created.data, diff({}, valuesOf(created)), ctx.actor.userId);
       return created;

@@ -41,7 +41,7 @@ import { DocumentsRepository, type DocumentRow } from '../documents/documents.re
 import { presentCardDetails } from '../insurance/insurance.presenter';
 import { InsuranceRepository, type InsuranceCardRow } from '../insurance/insurance.repository';
 import { readLogo } from '../export/export.service';
-import { renderRecordsPdf } from '../export/pdf';
+import { assertNoPdfInProgress, renderPdf } from '../export/pdf-render';
 import type { FhirService } from '../fhir/fhir.service';
 import type { AttemptLimiter } from '../limits/limits.service';
 import { assetUrl } from '../organizations/organizations.presenter';
@@ -277,9 +277,10 @@ export class SharingService {
   /** The shared content as a PDF (the same as the export's), its opening logged as a download. */
   async pdf(ctx: ServiceContext, sessionToken: string | undefined, userAgent: string | null): Promise<Buffer> {
     const { selection, sessionId } = await this.opened(sessionToken);
+    assertNoPdfInProgress(selection.share.patient_id);
     await this.logOpening(ctx, selection, sessionId, 'pdf', userAgent);
     const { share, organization, patient } = selection;
-    return renderRecordsPdf({
+    return renderPdf(selection.share.patient_id, {
       lang: ctx.lang,
       timeZone: 'UTC',
       generatedAt: new Date(),
