@@ -86,6 +86,10 @@ export const FEATURES = [
 
 export type FeatureKey = (typeof FEATURES)[number]['key'];
 
+const AREAS = new Map<string, PatientDataArea>((FEATURES as readonly FeatureDefinition[]).flatMap((f) => (f.area ? [[f.key, f.area] as const] : [])));
+/** The part of a patient's record a feature's page shows, if any (what a grant must reach to be offered it). */
+export const featureArea = (key: string): PatientDataArea | undefined => AREAS.get(key);
+
 const BY_KEY = new Map<string, FeatureDefinition>(FEATURES.map((f) => [f.key, f]));
 export const featureDefinition = (key: string): FeatureDefinition | undefined => BY_KEY.get(key);
 

@@ -10,6 +10,9 @@ import { featuresQueryOptions, hubFeatures } from '../lib/hub-features';
 import { isAdministrator, isChatStaff, isProvider } from '../lib/roles';
 import { i18n } from '../lib/i18n';
 import { paths } from '../lib/paths';
+import { accessRights, patientsQueryOptions } from '../lib/record-access';
+import { viewingPatient } from '../lib/viewing-patient';
+import { featureArea } from '@healthbook/shared/features';
 import { queryClient } from '../lib/query-client';
 import { session } from '../lib/session';
 
@@ -125,6 +128,13 @@ export async function featureGuard(feature: string, args: LoaderFunctionArgs): P
   const user = await requireFullAccess(args);
   const features = await memberFeatures(user);
   if (features.status(feature) !== 'active') throw redirect(paths.dashboard(clientIdOf(args.params)));
+  // Someone else's record open: a page of a part their grant does not reach is not offered (the menu hides it too).
+  const area = featureArea(feature);
+  const viewing = viewingPatient.get();
+  if (area && viewing !== null) {
+    const patient = (await queryClient.ensureQueryData(patientsQueryOptions())).find((p) => p.patient_id === viewing);
+    if (patient && !accessRights(patient.access, patient.categories).reads[area]) throw redirect(paths.dashboard(clientIdOf(args.params)));
+  }
   return null;
 }
 

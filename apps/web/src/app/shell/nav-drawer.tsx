@@ -17,12 +17,8 @@ import PersonAdd from '@mui/icons-material/PersonAdd';
 import Tune from '@mui/icons-material/Tune';
 import type { UserDto } from '@healthbook/shared/contracts/users';
 import type { FeatureEntry } from '@healthbook/shared/contracts/features';
-import { FEATURES } from '@healthbook/shared/features';
-import type { PatientDataArea } from '@healthbook/shared/patient-data';
+import { featureArea } from '@healthbook/shared/features';
 import { useRecordAccess } from '../../lib/record-access';
-
-/** The part of a patient's record each feature's page shows (features.ts). */
-const FEATURE_AREAS = new Map<string, PatientDataArea>(FEATURES.flatMap((f) => ('area' in f && f.area ? [[f.key, f.area] as [string, PatientDataArea]] : [])));
 import { FeatureIcon } from '../../components/feature-icon';
 import { visuallyHidden } from '../../components/visually-hidden';
 import type { HubFeatures } from '../../lib/hub-features';
@@ -64,7 +60,7 @@ export function NavDrawerContent({ features, user, clientId, videoChannelUrl, on
   const visible = (item: NavItem) => {
     const entry = features.entry(item.feature);
     if (!entry || entry.feature_status === 'disabled') return null;
-    const area = FEATURE_AREAS.get(item.feature);
+    const area = featureArea(item.feature);
     if (viewingOther && area && !reads[area]) return null;
     if (item.feature === 'videos' && !videoChannelUrl) return null;
     if (item.requires) {

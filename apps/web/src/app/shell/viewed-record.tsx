@@ -95,8 +95,11 @@ export function ViewedRecordBanner({ clientId, top }: { clientId: string; top: {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const { viewingOther, patient, readOnly } = useRecordAccess();
+  const records = useTranslation('records');
   if (!viewingOther || !patient) return null;
   const name = patientName(patient);
+  // A grant limited to some categories says which (the rest of the record is not theirs to see).
+  const limitedTo = patient.categories ? patient.categories.map((c) => records.t(`categories.${c}.other`)).join(', ') : null;
   return (
     <Box
       component="section"
@@ -121,6 +124,7 @@ export function ViewedRecordBanner({ clientId, top }: { clientId: string; top: {
         {t('records.viewing', { name })}
       </Typography>
       {readOnly && <Chip size="small" label={t('records.readOnly')} sx={{ bgcolor: 'background.paper', color: 'text.primary', fontWeight: 600 }} />}
+      {limitedTo && <Chip size="small" label={t('records.limitedTo', { list: limitedTo })} sx={{ bgcolor: 'background.paper', color: 'text.primary', fontWeight: 600, maxWidth: '100%' }} />}
       <Button
         size="small"
         variant="contained"
