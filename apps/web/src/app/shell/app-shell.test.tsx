@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import type { FeatureEntry } from '@healthbook/shared/contracts/features';
@@ -11,9 +11,14 @@ import { featuresQueryOptions } from '../../lib/hub-features';
 import { i18n, i18nReady } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { session } from '../../lib/session';
+import { viewingPatient } from '../../lib/viewing-patient';
 import { testOrg } from '../../test/render-page';
 import { FULL_LAYOUT, watchSessionEnd } from '../session-watch';
 import AppShell from './app-shell';
+
+// The whole shell renders lazily (pages, the drawer's calendar, catalogs): on a busy machine that
+// takes seconds, not the default one second of a findBy.
+configure({ asyncUtilTimeout: 15_000 });
 
 function Where() {
   const location = useLocation();
@@ -31,6 +36,11 @@ function entries(statuses: Partial<Record<string, FeatureStatus>> = {}): Feature
     icon_name: f.icon,
   }));
 }
+
+const PATIENTS = [
+  { patient_id: 1, first_name: 'Alex', last_name: 'Admin', dob: '1980-01-01', gender: 'other', is_self: true, access: 'owner', categories: null, relation: 'self', has_account: true },
+  { patient_id: 2, first_name: 'Maria', last_name: 'Limited', dob: '1950-01-01', gender: 'female', is_self: false, access: 'read-only', categories: ['allergy'], relation: 'care-network', has_account: true },
+];
 
 const org = { ...testOrg, org_short_name: 'HB+', video_channel_url: 'https://videos.example/channel' };
 let posted: Array<{ url: string; body: unknown }>;
@@ -90,6 +100,8 @@ describe('the signed-in shell', () => {
         posted.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
         // The reminders drawer's window of the calendar: nothing in it.
         if (url.startsWith('/api/v1/calendar/events/')) return json(200, []);
+        // The records the user may open: their own, and a patient's limited to allergies (read-only).
+        if (url.startsWith('/api/v1/patients/')) return json(200, PATIENTS);
         return json(201, {});
       }),
     );
@@ -128,6 +140,20 @@ describe('the signed-in shell', () => {
     await waitFor(() =>
       expect(posted).toContainEqual({ url: '/api/v1/operationsdashboard/save_operations/', body: { organization_id: org.org, feature_id: privacy.id } }),
     );
+  });
+
+  it('while a record limited to some categories is open, offers only what the grant reaches and says which categories', async () => {
+    viewingPatient.set(2);
+    renderShell();
+    // The banner waits for the list of records (and the records' words for the categories).
+    const banner = await screen.findByRole('region', { name: 'Viewed record' });
+    expect(await within(banner).findByText('Only Allergies')).toBeTruthy();
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    await waitFor(() => expect(within(nav).queryByText('Interactive Calendar')).toBeNull());
+    expect(within(nav).queryByText('Journal')).toBeNull();
+    expect(within(nav).getByText('Allergies')).toBeTruthy();
+    viewingPatient.set(null);
+    expect(await within(nav).findByText('Interactive Calendar')).toBeTruthy();
   });
 
   it('gives staff their console: a provider the chat console and the telehealth pages, a peer coach the chat console only, a patient neither', async () => {
@@ -188,8 +214,7 @@ describe('the signed-in shell', () => {
   it('opens the reminders drawer with the calendar of the coming days, and remembers it across reloads', async () => {
     renderShell();
     fireEvent.click(await screen.findByRole('button', { name: 'Open reminders' }));
-    // The drawer's calendar is lazy-loaded: on a busy machine it takes a few seconds to arrive.
-    expect(await screen.findByText('No events found', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByText('No events found')).toBeTruthy();
     expect(posted.some((p) => p.url.startsWith('/api/v1/calendar/events/?start='))).toBe(true);
     expect(localStorage.getItem('calendarDrawer')).toBe('true');
   });
