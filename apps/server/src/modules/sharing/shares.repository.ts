@@ -2,11 +2,11 @@ import { sql, type Selectable } from 'kysely';
 import { SHARE_MAX_ATTEMPTS, type ShareStatus } from '@healthbook/shared';
 import type { Db } from '../../db/client';
 import type { ShareAccessesTable, SharesTable } from '../../db/schema';
-import type { OrgScope } from '../../db/scope';
+import type { PatientScope } from '../patients/patient-scope';
 
 export type ShareRow = Selectable<SharesTable>;
 export type ShareAccessRow = Selectable<ShareAccessesTable>;
-export type NewShare = Omit<ShareRow, 'id' | 'org_id' | 'failed_attempts' | 'revoked_at' | 'first_opened_at' | 'created_at' | 'code_hash' | 'code_expires_at'>;
+export type NewShare = Omit<ShareRow, 'id' | 'org_id' | 'patient_id' | 'failed_attempts' | 'revoked_at' | 'first_opened_at' | 'created_at' | 'code_hash' | 'code_expires_at'>;
 
 /** A share's state: revoked wins, then expired, then locked (five wrong codes). */
 export function shareStatus(share: Pick<ShareRow, 'revoked_at' | 'expires_at' | 'failed_attempts'>, now = new Date()): ShareStatus {
@@ -16,23 +16,23 @@ export function shareStatus(share: Pick<ShareRow, 'revoked_at' | 'expires_at' | 
   return 'active';
 }
 
-/** One organisation's shares, as their patients manage them. */
+/** One patient's shares, as the patient (or someone with full access) manages them: built for the patient's scope. */
 export class SharesRepository {
   constructor(
     private readonly db: Db,
-    private readonly scope: OrgScope,
+    private readonly scope: PatientScope,
   ) {}
 
   insert(share: NewShare): Promise<ShareRow> {
     return this.db
       .insertInto('shares')
-      .values({ ...share, org_id: this.scope.orgId })
+      .values({ ...share, org_id: this.scope.orgId, patient_id: this.scope.patientId })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
 
   /** A patient's shares, newest first, with how often and when they were last opened. */
-  listForPatient(patientId: number, id?: number) {
+  listForPatient(id?: number) {
     let query = this.db
       .selectFrom('shares as s')
       .leftJoin('patients as p', 'p.id', 's.patient_id')
@@ -45,18 +45,18 @@ export class SharesRepository {
         eb.selectFrom('share_accesses as a').whereRef('a.share_id', '=', 's.id').where('a.action', '=', 'viewed').select(sql<Date | null>`max(a.opened_at)`.as('last')).as('last_opened_at'),
       ])
       .where('s.org_id', '=', this.scope.orgId)
-      .where('s.patient_id', '=', patientId);
+      .where('s.patient_id', '=', this.scope.patientId);
     if (id !== undefined) query = query.where('s.id', '=', id);
     return query.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').execute();
   }
 
   /** Revokes a share (a second revoke keeps the first time); ends its recipients' sessions. */
-  async revoke(patientId: number, id: number): Promise<boolean> {
+  async revoke(id: number): Promise<boolean> {
     const row = await this.db
       .updateTable('shares')
       .set({ revoked_at: sql`coalesce(revoked_at, now())` })
       .where('org_id', '=', this.scope.orgId)
-      .where('patient_id', '=', patientId)
+      .where('patient_id', '=', this.scope.patientId)
       .where('id', '=', id)
       .returning('id')
       .executeTakeFirst();
@@ -65,12 +65,12 @@ export class SharesRepository {
   }
 
   /** A new address (and passcode) for a live share: the old ones stop, the wrong-code counter starts again, sessions end. */
-  async reissue(patientId: number, id: number, changes: Pick<ShareRow, 'uid' | 'token_hash' | 'passcode_hash'>): Promise<ShareRow | undefined> {
+  async reissue(id: number, changes: Pick<ShareRow, 'uid' | 'token_hash' | 'passcode_hash'>): Promise<ShareRow | undefined> {
     const row = await this.db
       .updateTable('shares')
       .set({ ...changes, failed_attempts: 0, code_hash: null, code_expires_at: null })
       .where('org_id', '=', this.scope.orgId)
-      .where('patient_id', '=', patientId)
+      .where('patient_id', '=', this.scope.patientId)
       .where('id', '=', id)
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', sql<Date>`now()`)
@@ -80,8 +80,19 @@ export class SharesRepository {
     return row;
   }
 
+  /** A share's openings (its recipients' addresses and browsers), the share being this patient's. */
   accesses(shareId: number): Promise<ShareAccessRow[]> {
-    return this.db.selectFrom('share_accesses').selectAll().where('share_id', '=', shareId).orderBy('opened_at', 'desc').orderBy('id', 'desc').limit(1000).execute();
+    return this.db
+      .selectFrom('share_accesses as a')
+      .innerJoin('shares as s', 's.id', 'a.share_id')
+      .selectAll('a')
+      .where('a.share_id', '=', shareId)
+      .where('s.org_id', '=', this.scope.orgId)
+      .where('s.patient_id', '=', this.scope.patientId)
+      .orderBy('a.opened_at', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(1000)
+      .execute();
   }
 }
 

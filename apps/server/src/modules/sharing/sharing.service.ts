@@ -109,8 +109,7 @@ export class SharingService {
     await this.takeShareAllowance(ctx, grant.patient.id);
     const secrets = this.newSecrets(body.method);
     const organization = await this.organization(grant.patient.org_id);
-    const row = await new SharesRepository(this.db, orgScope(grant.patient.org_id)).insert({
-      patient_id: grant.patient.id,
+    const row = await new SharesRepository(this.db, grant).insert({
       created_by: ctx.actor.userId,
       uid: secrets.uid,
       token_hash: sha256(secrets.token),
@@ -150,8 +149,11 @@ export class SharingService {
   }
 
   async accesses(ctx: SignedInContext, id: number, patientId?: number): Promise<ShareAccess[]> {
-    const share = await this.get(ctx, id, patientId);
-    const rows = await new SharesRepository(this.db, orgScope(ctx.actor.orgId)).accesses(id);
+    const grant = await this.patients.open(ctx, 'shares', patientId);
+    const [share] = await this.present(grant, ctx.lang, id);
+    if (!share) throw notFound();
+    await grant.auditRead(ctx, { share: id, accesses: 1 });
+    const rows = await new SharesRepository(this.db, grant).accesses(id);
     return rows.map((a) => ({
       id: Number(a.id),
       opened_at: new Date(a.opened_at).toISOString(),
@@ -165,7 +167,7 @@ export class SharingService {
 
   async revoke(ctx: SignedInContext, id: number, patientId?: number): Promise<Share> {
     const grant = await this.patients.open(ctx, 'shares', patientId, 'write');
-    if (!(await new SharesRepository(this.db, orgScope(grant.patient.org_id)).revoke(grant.patient.id, id))) throw notFound();
+    if (!(await new SharesRepository(this.db, grant).revoke(id))) throw notFound();
     await this.audit.record(ctx, { action: 'share_revoke', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { share: id } });
     const [share] = await this.present(grant, ctx.lang, id);
     return share!;
@@ -174,12 +176,12 @@ export class SharingService {
   /** A new address (and passcode): what opens a locked share again, or replaces a lost link. */
   async reissue(ctx: SignedInContext, id: number, patientId?: number): Promise<CreatedShare> {
     const grant = await this.patients.open(ctx, 'shares', patientId, 'write');
-    const repo = new SharesRepository(this.db, orgScope(grant.patient.org_id));
-    const [current] = await repo.listForPatient(grant.patient.id, id);
+    const repo = new SharesRepository(this.db, grant);
+    const [current] = await repo.listForPatient(id);
     if (!current) throw notFound();
     await this.takeShareAllowance(ctx, grant.patient.id);
     const secrets = this.newSecrets(current.method);
-    const row = await repo.reissue(grant.patient.id, id, {
+    const row = await repo.reissue(id, {
       uid: secrets.uid,
       token_hash: sha256(secrets.token),
       passcode_hash: secrets.passcode ? secretHash(secrets.token, secrets.passcode) : null,
@@ -501,7 +503,7 @@ export class SharingService {
   /** The patient's shares (or one), presented with the titles of the records and names of the documents chosen. */
   private async present(grant: PatientScope, lang: Language, id?: number): Promise<Share[]> {
     const scope = grant;
-    const rows = await new SharesRepository(this.db, orgScope(grant.patient.org_id)).listForPatient(grant.patient.id, id);
+    const rows = await new SharesRepository(this.db, grant).listForPatient(id);
     const recordIds = [...new Set(rows.flatMap((r) => r.record_ids))];
     const documentIds = [...new Set(rows.flatMap((r) => r.document_ids))];
     const [records, documents] = await Promise.all([
