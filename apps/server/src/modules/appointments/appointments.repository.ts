@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/client';
 import type { OrgScope } from '../../db/scope';
+import type { PatientScope } from '../patients/patient-scope';
 import type { AppointmentsTable, AvailabilitySlotsTable, ProvidersTable } from '../../db/schema';
 import type { SlotTime } from './availability';
 
@@ -258,5 +259,29 @@ export class AppointmentsRepository {
       .where('status', '=', 'booked')
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+}
+
+/**
+ * One patient's appointments, built for the patient's scope: what a patient (or someone acting
+ * for them) lists and books. The provider's side and look-ups by slot or id, which the service
+ * authorises against the row, stay with the organisation's repository above.
+ */
+export class PatientAppointmentsRepository {
+  private readonly all: AppointmentsRepository;
+
+  constructor(
+    db: Db,
+    private readonly scope: PatientScope,
+  ) {
+    this.all = new AppointmentsRepository(db, { orgId: scope.orgId });
+  }
+
+  list(filter: { from?: Date; to?: Date; status?: 'booked' | 'cancelled' }, limit = 500): Promise<AppointmentRow[]> {
+    return this.all.list({ ...filter, patientId: this.scope.patientId }, limit);
+  }
+
+  insert(values: { provider_id: number; slot: SlotRow; reason_for_visit: string; booked_by: number }): Promise<number> {
+    return this.all.insert({ ...values, patient_id: this.scope.patientId });
   }
 }

@@ -27,7 +27,7 @@ import { mailTarget } from '../users/users.presenter';
 import { UsersRepository } from '../users/users.repository';
 import { fullName, presentAppointment, presentAppointmentDetail } from './appointments.presenter';
 import { canCancelAsProvider, isProvider } from './appointments.policy';
-import { AppointmentsRepository, ProvidersRepository, SlotsRepository, type AppointmentRow } from './appointments.repository';
+import { AppointmentsRepository, PatientAppointmentsRepository, ProvidersRepository, SlotsRepository, type AppointmentRow } from './appointments.repository';
 
 /** /me lists booked appointments from this many days ago on. */
 export const ME_APPOINTMENTS_PAST_DAYS = 30;
@@ -92,7 +92,7 @@ export class AppointmentsService {
         if (!slot) throw new HttpError(404, 'errors:slotNotFound');
         if (new Date(slot.start_time) <= now) throw new HttpError(400, 'errors:slotInPast');
         if (slot.withdrawn) throw new HttpError(409, 'errors:slotTaken');
-        const id = await this.repo(orgId, trx).insert({ patient_id: grant.patient.id, provider_id: provider.user_id, slot, reason_for_visit: body.reason_for_visit.trim(), booked_by: ctx.actor.userId });
+        const id = await new PatientAppointmentsRepository(trx, grant).insert({ provider_id: provider.user_id, slot, reason_for_visit: body.reason_for_visit.trim(), booked_by: ctx.actor.userId });
         if (grant.patient.user_id !== null) {
           const start = new Date(slot.start_time);
           await new RemindersRepository(trx).add(
@@ -146,7 +146,7 @@ export class AppointmentsService {
   /** The patient's appointments (their own by default), by start. */
   async list(ctx: SignedInContext, query: ListQuery & { patient?: number }): Promise<AppointmentDetail[]> {
     const grant = await this.patients.open(ctx, 'appointments', query.patient);
-    const rows = await this.repo(grant.patient.org_id).list({ patientId: grant.patient.id, ...window(query), status: query.status });
+    const rows = await new PatientAppointmentsRepository(this.db, grant).list({ ...window(query), status: query.status });
     if (!grant.isOwner) await this.audit.record(ctx, { action: 'appointment_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { appointments: rows.length } });
     return rows.map(presentAppointmentDetail);
   }

@@ -7,7 +7,7 @@ import { notFound } from '../../lib/http-errors';
 import { servicePlugin } from '../../lib/service-plugin';
 import { recipientLanguage } from '../../lib/mail-templates';
 import { fullName, presentAppointmentDetail } from '../appointments/appointments.presenter';
-import { AppointmentsRepository } from '../appointments/appointments.repository';
+import { PatientAppointmentsRepository } from '../appointments/appointments.repository';
 import type { AuditLog } from '../audit/audit.service';
 import { PatientsRepository } from '../patients/patients.repository';
 import { CalendarRepository } from './calendar.repository';
@@ -58,9 +58,10 @@ export class CalendarFeedService {
     const lang = recipientLanguage(owner.settings, ctx.lang);
     const since = new Date(Date.now() - FEED_PAST_DAYS * 86_400_000);
     const far = new Date('9999-12-31T00:00:00Z');
+    const scope = ownerScope(patient, 'calendar');
     const [events, appointments] = await Promise.all([
-      new CalendarRepository(this.db, ownerScope(patient, 'calendar')).inWindow(since, far),
-      new AppointmentsRepository(this.db, orgScope(owner.org_id)).list({ patientId: patient.id, from: since, status: 'booked' }),
+      new CalendarRepository(this.db, scope).inWindow(since, far),
+      new PatientAppointmentsRepository(this.db, scope).list({ from: since, status: 'booked' }),
     ]);
     await this.audit.record(ctx, { action: 'calendar_feed_read', outcome: 'success', actorUserId: null, orgId: owner.org_id, subject: `patient:${patient.id}`, detail: { events: events.length, appointments: appointments.length } });
     return feedIcs({

@@ -17,7 +17,7 @@ import { FieldError, HttpError, notFound } from '../../lib/http-errors';
 import { servicePlugin } from '../../lib/service-plugin';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { appointmentItem } from '../appointments/appointments.presenter';
-import { AppointmentsRepository } from '../appointments/appointments.repository';
+import { PatientAppointmentsRepository } from '../appointments/appointments.repository';
 import type { AuditLog } from '../audit/audit.service';
 import { type PatientsService } from '../patients/patients.service';
 import type { PatientScope } from '../patients/patient-scope';
@@ -115,7 +115,7 @@ export class CalendarService {
       const { from, to } = windowInstants(query.start, query.end, zone);
       const [events, appointments] = await Promise.all([
         this.repo(grant).inWindow(from, to),
-        new AppointmentsRepository(this.db, { orgId: grant.patient.org_id }).list({ patientId: grant.patient.id, from, to, status: 'booked' }),
+        new PatientAppointmentsRepository(this.db, grant).list({ from, to, status: 'booked' }),
       ]);
       const out: CalendarItem[] = [];
       // At most CALENDAR_WINDOW_MAX_OCCURRENCES, expanded in slices (calendar.limits.ts).
