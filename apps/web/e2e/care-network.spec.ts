@@ -276,3 +276,36 @@ test('in Greek at phone width: no account yet, the details, the usual sign-up, b
   await viewed.getByRole('button', { name: 'Πίσω στον φάκελό μου' }).click();
   await expect(page.getByRole('region', { name: 'Φάκελος σε προβολή' })).toHaveCount(0);
 });
+
+test('a grant limited to allergies: the banner says so, the menu offers only what it reaches, other pages go to the dashboard', async ({ browser }) => {
+  const patient = await registeredPatient('care-limited-patient');
+  const relative = await registeredPatient('care-limited-relative');
+  const patientName = `${patient.first_name} ${patient.last_name}`;
+  const patientToken = await apiLogin(patient.email, patient.password);
+  const relativeToken = await apiLogin(relative.email, relative.password);
+  expect((await api('/api/v1/hr/allergy/', { body: { code: 'Birch pollen' }, token: patientToken })).status).toBe(201);
+  expect((await api('/api/v1/journal/', { body: { entry_date: '2026-11-20', title: 'Not for the network', text: 'A calm day.', mood: 4, private: false }, token: patientToken })).status).toBe(201);
+  const invited = await api('/api/v1/care-network/', { body: { name: 'Limited Relative', email: relative.email, access: 'read-only', categories: ['allergy'] }, token: patientToken });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+  const token = new URL(mailLink(await waitForMail(relative.email, /invites you into their care network/))).hash.replace(/^#token=/, '');
+  expect((await api('/api/v1/care-network/invitations/accept/', { body: { token }, token: relativeToken })).status).toBe(200);
+
+  const carer = await newPage(browser);
+  await signIn(carer, relative.email, relative.password);
+  await expect(carer).toHaveURL(/\/healthbook\/dashboard$/);
+  await carer.getByRole('button', { name: 'Account menu' }).click();
+  await carer.getByRole('menuitemradio', { name: new RegExp(`^${patientName}`) }).click();
+  await expect(banner(carer).getByText(`Viewing ${patientName}'s record`)).toBeVisible();
+  await expect(banner(carer).getByText('Only Allergies')).toBeVisible();
+  const menu = carer.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link', { name: 'Allergies' })).toBeVisible();
+  for (const hidden of ['Interactive Calendar', 'Journal', 'Share my record']) await expect(menu.getByRole('link', { name: hidden })).toHaveCount(0);
+  await shot(carer, 'en-desktop-limited');
+  await scan(carer);
+  // Their allergies are there; a page of a part the grant does not reach goes back to the dashboard.
+  await carer.goto('/healthbook/health-record/allergy');
+  await expect(carer.getByRole('link', { name: 'Birch pollen' }).first()).toBeVisible();
+  await carer.goto('/healthbook/journal');
+  await expect(carer).toHaveURL(/\/healthbook\/dashboard$/);
+  await expect(carer.getByText('Not for the network')).toHaveCount(0);
+});
