@@ -3,6 +3,7 @@ import { CHAT_PRESENCE_TTL_MS, type ChatEndReason, type ChatProviderType } from 
 import type { Db } from '../../db/client';
 import type { ChatConversationsTable, ChatMessagesTable } from '../../db/schema';
 import type { OrgScope } from '../../db/scope';
+import type { PatientScope } from '../patients/patient-scope';
 
 export type ConversationRow = Selectable<ChatConversationsTable>;
 export type MessageRow = Selectable<ChatMessagesTable>;
@@ -129,6 +130,34 @@ export class ChatRepository {
       .where('c.patient_seen_at', '>', sql<Date>`now() - ${sql.lit(`${CHAT_PRESENCE_TTL_MS} milliseconds`)}::interval`);
     if (types) query = query.where('c.provider_type', 'in', [...types]);
     return (await query.orderBy('c.queued_at').orderBy('c.id').execute()) as Array<ConversationView & { position: number }>;
+  }
+}
+
+/**
+ * One patient's conversations, built for the patient's scope: what the patient (or someone
+ * acting for them) opens, lists and joins. Staff's side (the queue, taking, their own chats)
+ * stays with the organisation's repository above.
+ */
+export class PatientChatRepository {
+  private readonly all: ChatRepository;
+
+  constructor(
+    db: Db,
+    private readonly scope: PatientScope,
+  ) {
+    this.all = new ChatRepository(db, { orgId: scope.orgId });
+  }
+
+  open(): Promise<ConversationView | undefined> {
+    return this.all.openForPatient(this.scope.patientId);
+  }
+
+  list(): Promise<ConversationView[]> {
+    return this.all.listForPatient(this.scope.patientId);
+  }
+
+  join(values: { patient_user_id: number; provider_type: ChatProviderType; reason: string; language: string }): Promise<{ id: number; created: boolean }> {
+    return this.all.join({ ...values, patient_id: this.scope.patientId });
   }
 }
 

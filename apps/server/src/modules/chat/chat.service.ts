@@ -30,7 +30,7 @@ import type { DocumentsService } from '../documents/documents.service';
 import type { FeaturesService } from '../features/features.service';
 import type { PatientsService } from '../patients/patients.service';
 import type { PatientScope } from '../patients/patient-scope';
-import { ChatRepository, ChatStore, type ConversationRow, type ConversationView, type MessageRow, type NewMessage } from './chat.repository';
+import { ChatRepository, ChatStore, PatientChatRepository, type ConversationRow, type ConversationView, type MessageRow, type NewMessage } from './chat.repository';
 
 /** The bus topic of chat events; each process delivers them to the sockets it holds. */
 export const CHAT_TOPIC = 'chat';
@@ -193,7 +193,7 @@ export class ChatService {
     if (!CHAT_REASONS[body.provider_type].includes(body.reason)) throw new FieldError({ reason: ['errors:chatReasonUnknown'] });
     const grant = await this.chatGrant(ctx, body.patient_id);
     const repo = new ChatRepository(this.db, orgScope(ctx.actor.orgId));
-    const { id, created } = await repo.join({ patient_id: grant.patient.id, patient_user_id: ctx.actor.userId, provider_type: body.provider_type, reason: body.reason, language: ctx.lang });
+    const { id, created } = await new PatientChatRepository(this.db, grant).join({ patient_user_id: ctx.actor.userId, provider_type: body.provider_type, reason: body.reason, language: ctx.lang });
     if (created) {
       await this.audit.record(ctx, { action: 'chat_queued', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { conversation: id, provider_type: body.provider_type } });
       await this.publish({ t: 'queue', orgId: ctx.actor.orgId });
@@ -208,7 +208,7 @@ export class ChatService {
   /** The patient's open chat, if any. */
   async current(ctx: SignedInContext, patientId?: number): Promise<ChatDetails | null> {
     const grant = await this.patients.open(ctx, 'chat', patientId);
-    const view = await new ChatRepository(this.db, orgScope(ctx.actor.orgId)).openForPatient(grant.patient.id);
+    const view = await new PatientChatRepository(this.db, grant).open();
     if (view && !grant.isOwner) await this.audit.record(ctx, { action: 'chat_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { conversation: view.id } });
     return view ? this.details(ctx.actor, view, await this.store.position(view.id), ctx.lang) : null;
   }
@@ -268,7 +268,7 @@ export class ChatService {
     }
     if (!grant.canWrite) return 'forbidden';
     const repo = new ChatRepository(this.db, orgScope(actor.orgId));
-    let open = await repo.openForPatient(grant.patient.id);
+    let open = await new PatientChatRepository(this.db, grant).open();
     if (!open) {
       const type = query.providerType as ChatProviderType;
       if (!CHAT_PROVIDER_TYPES.includes(type) || !query.reason || !CHAT_REASONS[type].includes(query.reason)) return 'noChat';
@@ -470,7 +470,7 @@ export class ChatService {
       reason = 'provider';
     } else {
       const grant = await this.chatGrant(ctx, body.patient_id);
-      const open = await repo.openForPatient(grant.patient.id);
+      const open = await new PatientChatRepository(this.db, grant).open();
       if (!open || (body.conversation_id !== undefined && open.id !== body.conversation_id)) throw new HttpError(404, 'errors:chatNotOpen');
       conversation = open;
       by = { userId: ctx.actor.userId, name: this.senderNameFor(ctx.actor, grant, ctx.lang) };
@@ -516,7 +516,7 @@ export class ChatService {
       if (rows.length > 0 || patientId !== undefined) return rows.map((r) => presentConversation(r, ctx.lang));
     }
     const grant = await this.patients.open(ctx, 'chat', patientId);
-    const rows = await repo.listForPatient(grant.patient.id);
+    const rows = await new PatientChatRepository(this.db, grant).list();
     if (!grant.isOwner) await this.audit.record(ctx, { action: 'chat_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { conversations: rows.length } });
     return rows.map((r) => presentConversation(r, ctx.lang));
   }
