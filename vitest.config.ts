@@ -31,6 +31,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
           // A component test that renders a whole page can take several seconds on a busy machine.
           testTimeout: 30_000,
         },

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import type { FeatureEntry } from '@healthbook/shared/contracts/features';
@@ -15,10 +15,6 @@ import { viewingPatient } from '../../lib/viewing-patient';
 import { testOrg } from '../../test/render-page';
 import { FULL_LAYOUT, watchSessionEnd } from '../session-watch';
 import AppShell from './app-shell';
-
-// The whole shell renders lazily (pages, the drawer's calendar, catalogs): on a busy machine that
-// takes seconds, not the default one second of a findBy.
-configure({ asyncUtilTimeout: 15_000 });
 
 function Where() {
   const location = useLocation();
