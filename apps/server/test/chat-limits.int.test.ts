@@ -5,6 +5,7 @@ import { CHAT_CLOSE, CHAT_FINAL_CLOSE_CODES, CHAT_SLICE_CHARS, patientSocketQuer
 import { chatHubs } from '../src/modules/chat/chat.socket';
 import type { ChatSocketLimits } from '../src/modules/chat/chat-socket-limits';
 import { buildTestApp, testDbKind, type TestApp } from './build-app';
+import { redisReachable } from './redis';
 import { TestChatSocket } from './chat-client';
 import { bearer, buildOrganization, buildUser, signIn } from './factories';
 
@@ -237,13 +238,7 @@ describe('a server that refuses slices over the limits at once', () => {
 
 describe.runIf(testDbKind() === 'postgres')('two server processes sharing Redis', () => {
   it('count one user’s slices together', async (ctx) => {
-    const probe = new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    const reachable = await probe.connect().then(
-      () => true,
-      () => false,
-    );
-    probe.disconnect();
-    if (!reachable) ctx.skip();
+    if (!(await redisReachable())) ctx.skip();
     const redisA = new Redis({ host: '127.0.0.1', port: 6379 });
     const redisB = new Redis({ host: '127.0.0.1', port: 6379 });
     const a = new World({ limits: STRICT, redis: redisA });

@@ -16,6 +16,7 @@ import {
   type QueueEntry,
 } from '@healthbook/shared';
 import { buildTestApp, testDbKind, type TestApp } from './build-app';
+import { redisReachable } from './redis';
 import { TestChatSocket } from './chat-client';
 import { bearer, buildOrganization, buildUser, PNG_1X1, signIn, type BuiltUser } from './factories';
 
@@ -505,13 +506,7 @@ describe('the sweep', () => {
 
 describe.runIf(testDbKind() === 'postgres')('two server processes on one PostgreSQL and one Redis', () => {
   it('a patient on one and the coach on the other: queue, greeting, messages and a file', async (ctx) => {
-    const probe = new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    const reachable = await probe.connect().then(
-      () => true,
-      () => false,
-    );
-    probe.disconnect();
-    if (!reachable) ctx.skip();
+    if (!(await redisReachable())) ctx.skip();
     await endAll();
     const redisA = new Redis({ host: '127.0.0.1', port: 6379 });
     const redisB = new Redis({ host: '127.0.0.1', port: 6379 });
