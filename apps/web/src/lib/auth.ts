@@ -186,16 +186,24 @@ export function clearLocalData(): void {
   notify();
 }
 
+let leaving: Promise<void> | null = null;
+
 /**
  * POST /api/v1/logout/ with `{}` (the server reads the refresh cookie, revokes the session and
  * clears the cookie; failure ignored, at most 3 s), then clears everything. Answers the login path.
  */
 export async function signOut(clientId: string): Promise<string> {
-  if (session.get()) {
-    const posted = api.post('/api/v1/logout/', {}).catch(() => undefined);
-    await Promise.race([posted, new Promise((resolve) => setTimeout(resolve, LOGOUT_WAIT_MS))]);
-  }
-  clearLocalData();
+  // Asked twice at once (the organisation's loader and a page's guard both find a foreign session): one sign-out serves both.
+  leaving ??= (async () => {
+    if (session.get()) {
+      const posted = api.post('/api/v1/logout/', {}).catch(() => undefined);
+      await Promise.race([posted, new Promise((resolve) => setTimeout(resolve, LOGOUT_WAIT_MS))]);
+    }
+    clearLocalData();
+  })().finally(() => {
+    leaving = null;
+  });
+  await leaving;
   return paths.login(clientId);
 }
 

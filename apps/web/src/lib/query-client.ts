@@ -3,6 +3,7 @@ import { ApiError } from './api-client';
 import { onClearLocalData } from './auth';
 import { handOverOrganizations } from './organization-cache';
 import { organizationQueryOptions } from './organization-query';
+import { queryKeys } from './query-keys';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -15,8 +16,13 @@ export const queryClient = new QueryClient({
   },
 });
 
-// Signing out empties it (lib/auth.ts does not import it: the sign-in page carries no query client).
-onClearLocalData(() => queryClient.clear());
+// Signing out empties it (lib/auth.ts does not import it: the sign-in page carries no query client),
+// all but the organisations' public branding: a loader still waiting for it is not cancelled under its feet.
+const isBranding = (key: readonly unknown[]) => key[0] === queryKeys.organizations.all[0] && key[1] === queryKeys.organizations.byName('')[1];
+onClearLocalData(() => {
+  queryClient.removeQueries({ predicate: (query) => !isBranding(query.queryKey) });
+  queryClient.getMutationCache().clear();
+});
 
 // The organisations the first page looked up without it (app/organization-loader.ts) are its from now on.
 handOverOrganizations({
