@@ -268,6 +268,7 @@ function routeTable(): Record<string, RouteCase> {
     'POST /api/v1/calendar/feed/': own('the account’s private calendar feed (its own record only)'),
     'DELETE /api/v1/calendar/feed/': own('the account’s private calendar feed (its own record only)'),
     'GET /api/v1/hr/export/:token/': own('an export file: only the account that made it opens it'),
+    'GET /api/v1/hr/export/:token/status/': own('an export\'s state: only the account that asked for it sees it'),
     'POST /api/v1/chat/ticket/': own('a socket ticket of the session (the socket checks the grant as the routes do)'),
     'GET /api/v1/connection-hub/links/': own('the account’s linked accounts'),
     'POST /api/v1/connection-hub/links/': own('linking another account of the same person'),

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_TTL_S, type ExportLink, type FeatureSetting, type HealthRecord } from '@healthbook/shared';
+import { EXPORT_TTL_S, PDF_RETRY_AFTER_S, type ExportLink, type ExportStatus, type FeatureSetting, type HealthRecord } from '@healthbook/shared';
 import { removeExpiredExports } from '../src/modules/export/export.service';
 import { buildTestApp, captureLogs, type TestApp } from './build-app';
 import { bearer, buildOrganization, buildUser, signIn, type BuiltOrganization, type BuiltUser } from './factories';
@@ -236,7 +236,7 @@ describe('the hourly cleanup', () => {
     const live = (await exportPdf('alice', { types: ['condition'] })).json<ExportLink>();
     const old = (await exportPdf('bob', { types: ['condition'] })).json<ExportLink>();
     await t.db.updateTable('exports').set({ created_at: sql`now() - interval '2 hours'`, expires_at: sql`now() - interval '1 hour'` }).where('user_id', '=', people.bob!.id).execute();
-    const oldKeys = (await t.db.selectFrom('exports').select('storage_key').where('user_id', '=', people.bob!.id).execute()).map((r) => r.storage_key);
+    const oldKeys = (await t.db.selectFrom('exports').select('storage_key').where('user_id', '=', people.bob!.id).execute()).map((r) => r.storage_key!);
     expect(oldKeys.length).toBeGreaterThan(0);
     for (const key of oldKeys) expect(await t.app.storage.get(key)).not.toBeNull();
 
@@ -268,5 +268,106 @@ describe('insurance cards in the PDF', () => {
     expect(without.text).not.toContain('Acme Mutual');
     const bobs = await exportText('bob', { insurance: true });
     expect(bobs.text).not.toContain('Acme Mutual');
+  });
+});
+
+describe('an export answered at once (Prefer: respond-async), and its progress', () => {
+  const startAsync = (who: string, body: object, lang = 'en') =>
+    t.app.inject({ method: 'POST', url: '/api/v1/hr/export/', headers: { ...bearer(tokens[who]!), 'accept-language': lang, prefer: 'respond-async' }, payload: body });
+
+  /** Polls the state until it is no longer running (the PDF is made in a worker meanwhile). */
+  async function settle(who: string, statusUrl: string): Promise<{ states: ExportStatus[]; last: ExportStatus }> {
+    const states: ExportStatus[] = [];
+    for (let i = 0; i < 600; i++) {
+      const res = await call(who, 'GET', statusUrl);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const state = res.json<ExportStatus>();
+      states.push(state);
+      if (state.status !== 'running') return { states, last: state };
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the export never ended');
+  }
+
+  it('answers 202 with where to follow it, reports progress, then the link of the PDF', async () => {
+    for (let i = 0; i < 60; i++) await add('bob', 'condition', { name: `Progress condition ${i}`, note: 'A longer note. '.repeat(30) });
+    const res = await startAsync('bob', { types: ['condition'] });
+    expect(res.statusCode, res.body).toBe(202);
+    const started = res.json<ExportStatus>();
+    expect(started).toMatchObject({ status: 'running', progress: 0, url: null, detail: null });
+    expect(res.headers.location).toBe(started.status_url);
+    expect(res.headers['preference-applied']).toBe('respond-async');
+    // While it runs there is no PDF at its address yet.
+    const early = await call('bob', 'GET', started.status_url.replace(/status\/$/, ''));
+    expect([200, 404]).toContain(early.statusCode);
+
+    const { states, last } = await settle('bob', started.status_url);
+    expect(last).toMatchObject({ status: 'done', progress: 1, detail: null });
+    expect(last.records).toBeGreaterThanOrEqual(60);
+    // Progress only goes forward.
+    const fractions = states.map((s) => s.progress);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    const file = await call('bob', 'GET', last.url!);
+    expect(file.statusCode).toBe(200);
+    expect(pdfWords(file.rawPayload)).toContain('Progress condition 59');
+  });
+
+  it('is for its maker only: anyone else, in the organisation or not, gets 404 (and the attempt is audited)', async () => {
+    const res = await startAsync('alice', { types: ['condition'] });
+    expect(res.statusCode).toBe(202);
+    const { status_url } = res.json<ExportStatus>();
+    for (const who of ['bob', 'admin', 'stranger']) expect((await call(who, 'GET', status_url)).statusCode).toBe(404);
+    expect((await settle('alice', status_url)).last.status).toBe('done');
+    const denied = await t.db.selectFrom('audit_log').select('id').where('action', '=', 'record_export_open').where('outcome', '=', 'denied').where('actor_user_id', '=', people.bob!.id).execute();
+    expect(denied.length).toBeGreaterThan(0);
+    expect((await call('alice', 'GET', '/api/v1/hr/export/not-a-real-token-at-all/status/')).statusCode).toBe(404);
+  });
+
+  it('one export of a patient at a time in every process: a running one (another process\'s) refuses the next with 429, until it is stale', async () => {
+    const patient = await patientOf('alice');
+    // Another process is making one (its row, as that process would have claimed it).
+    const other = await t.db
+      .insertInto('exports')
+      .values({ org_id: people.alice!.org_id, user_id: people.alice!.id, patient_id: patient, token_hash: 'x'.repeat(64), storage_key: null, records: 0, status: 'running', progress: 0.3, expires_at: new Date(Date.now() + 600_000) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const refused = await startAsync('alice', { types: ['condition'] }, 'el');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe(String(PDF_RETRY_AFTER_S));
+    expect(refused.json<{ detail: string }>().detail).toContain('δημιουργείται ήδη');
+    // Twenty at once while none runs: exactly one starts.
+    await t.db.updateTable('exports').set({ status: 'failed', error: 'errors:exportFailed' }).where('id', '=', other.id).execute();
+    const burst = await Promise.all(Array.from({ length: 20 }, () => startAsync('alice', { types: ['condition'] })));
+    expect(burst.filter((r) => r.statusCode === 202)).toHaveLength(1);
+    expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(19);
+    await settle('alice', burst.find((r) => r.statusCode === 202)!.json<ExportStatus>().status_url);
+
+    // A process that stopped mid-way leaves a running row nobody touches: after a minute it is failed, and the patient may ask again.
+    await t.db
+      .insertInto('exports')
+      .values({ org_id: people.alice!.org_id, user_id: people.alice!.id, patient_id: patient, token_hash: 'y'.repeat(64), storage_key: null, records: 0, status: 'running', progress: 0.5, expires_at: new Date(Date.now() + 600_000), updated_at: sql`now() - interval '2 minutes'` })
+      .execute();
+    const again = await startAsync('alice', { types: ['condition'] });
+    expect(again.statusCode, again.body).toBe(202);
+    await settle('alice', again.json<ExportStatus>().status_url);
+    const interrupted = await t.db.selectFrom('exports').select(['status', 'error']).where('token_hash', '=', 'y'.repeat(64)).executeTakeFirstOrThrow();
+    expect(interrupted).toEqual({ status: 'failed', error: 'errors:exportInterrupted' });
+  });
+
+  it('a PDF that cannot be made ends as failed, with why in the reader\'s language, and frees the patient for the next', async () => {
+    const res = await startAsync('alice', { types: ['condition'] }, 'el');
+    expect(res.statusCode).toBe(202);
+    const { status_url } = res.json<ExportStatus>();
+    // As if its process had given up on it: the row says so, whatever the worker does next.
+    const token_hash = (await t.db.selectFrom('exports').select('token_hash').where('status', '=', 'running').where('user_id', '=', people.alice!.id).executeTakeFirstOrThrow()).token_hash;
+    await t.db.updateTable('exports').set({ status: 'failed', error: 'errors:exportFailed' }).where('token_hash', '=', token_hash).execute();
+    const failed = await call('alice', 'GET', status_url, undefined, 'el');
+    expect(failed.json<ExportStatus>()).toMatchObject({ status: 'failed', url: null });
+    expect(failed.json<ExportStatus>().detail).toMatch(/PDF/);
+    expect(failed.json<ExportStatus>().detail).not.toContain('errors:');
+    expect((await call('alice', 'GET', status_url.replace(/status\/$/, ''))).statusCode).toBe(404);
+    // Let the worker finish before the next test uses the pool.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
   });
 });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedShare, ExportLink, FhirImportResult, ShareSession } from '@healthbook/shared';
+import { FHIR_IMPORT_MAX_RESOURCES, type CreatedShare, type ExportLink, type FhirImportResult, type ShareSession } from '@healthbook/shared';
 import { buildTestApp, type TestApp } from './build-app';
 import { bearer, buildOrganization, buildUser, signIn, type BuiltOrganization } from './factories';
 import { FULL_RECORDS } from './fhir-samples';
@@ -196,12 +196,21 @@ describe('while one patient makes a heavy request, the server answers others at 
     expect(run.stallMs).toBeLessThan(run.budget.ms);
   }, 60_000);
 
-  it('a FHIR import (the preview) of another system’s bundle', async () => {
-    const payload = Buffer.from(JSON.stringify({ bundle }));
+  it('a FHIR import (the preview) of another system’s bundle, as large as an import may be', async () => {
+    // The export's entries, repeated under new ids up to the cap on resources an import takes.
+    const entries = bundle.entry as Array<{ fullUrl?: string; resource: Record<string, unknown> }>;
+    const full = {
+      ...bundle,
+      entry: Array.from({ length: FHIR_IMPORT_MAX_RESOURCES }, (_, i) => {
+        const { resource } = entries[i % entries.length]!;
+        return { fullUrl: `urn:uuid:00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, resource: { ...resource, id: `r${i}` } };
+      }),
+    };
+    const payload = Buffer.from(JSON.stringify({ bundle: full }));
     const run = await whilePinging(() => request('POST', '/api/v1/fhir/import/', { headers: as('other'), body: payload }));
-    report(`FHIR import preview, ${bundle.entry.length} resources`, run);
+    report(`FHIR import preview, ${full.entry.length} resources (${(payload.length / 1024 / 1024).toFixed(1)} MB)`, run);
     expect(run.result.status, run.result.body.toString().slice(0, 500)).toBe(200);
-    expect(run.result.json<FhirImportResult>().items).toHaveLength(bundle.entry.length);
+    expect(run.result.json<FhirImportResult>().items).toHaveLength(FHIR_IMPORT_MAX_RESOURCES);
     expect(run.stallMs).toBeLessThan(run.budget.ms);
   }, 60_000);
 });

@@ -125,8 +125,11 @@ test('a patient exports their conditions: the wait message, then the PDF of thei
   const single = page.getByRole('dialog', { name: 'Export your health record as a PDF' });
   await expect(single.getByRole('switch', { name: 'Only the chosen record' })).toBeChecked();
   const secondPdf = await nextPdf(page);
-  const created = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/hr/export/' && r.request().method() === 'POST');
+  // Asked for at once (202), then followed until made: the last state names one record.
+  const started = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/hr/export/' && r.request().method() === 'POST');
+  const made = page.waitForResponse(async (r) => /\/api\/v1\/hr\/export\/[^/]+\/status\/$/.test(new URL(r.url()).pathname) && ((await r.json()) as { status: string }).status === 'done');
   await single.getByRole('button', { name: 'Export PDF' }).click();
-  expect(((await (await created).json()) as { records: number }).records).toBe(1);
+  expect((await started).status()).toBe(202);
+  expect(((await (await made).json()) as { records: number }).records).toBe(1);
   expect(pdfText((await secondPdf()).body)).toContain('Seasonal asthma');
 });

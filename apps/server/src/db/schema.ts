@@ -527,11 +527,19 @@ export interface ExportsTable {
   user_id: number;
   patient_id: number;
   token_hash: string;
-  storage_key: string;
+  /** Null while the PDF is being made (or when it failed). */
+  storage_key: string | null;
   records: number;
   created_at: Timestamp;
   expires_at: ColumnType<Date, Date | string, Date | string>;
+  status: ColumnType<ExportStatus, ExportStatus | undefined, ExportStatus>;
+  /** How far the PDF is, from 0 to 1. */
+  progress: ColumnType<number, number | undefined, number>;
+  /** Why it failed: a message key. */
+  error: string | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
+export type ExportStatus = 'running' | 'done' | 'failed';
 
 export interface OrganizationSurveysTable {
   org_id: number;

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { KeyedLimiter, PoolFullError, WorkerPool } from './worker-pool';
 
-type Input = { wait?: number; fail?: string; exit?: boolean };
+type Input = { wait?: number; fail?: string; exit?: boolean; steps?: number };
 const pool = new WorkerPool<Input, { parts: number[] }>({ name: 'echo', source: new URL('../../test/fixtures/echo.worker.ts', import.meta.url), bundle: 'echo.worker', size: 1, maxQueue: 1 });
 afterAll(() => pool.close());
 
@@ -9,6 +9,13 @@ describe('WorkerPool', () => {
   it('runs a task in a worker, its parts arriving in order', async () => {
     expect(await pool.run({}, { parts: [[1, 2], [3], [4, 5]] })).toEqual({ parts: [1, 2, 3, 4, 5] });
   }, 30_000);
+
+  it("hands the worker's progress to the task, in order, before its answer", async () => {
+    const heard: number[] = [];
+    const answer = await pool.run({ steps: 4 }, { parts: [[1]], onProgress: (fraction) => heard.push(fraction) });
+    expect(heard).toEqual([0.25, 0.5, 0.75, 1]);
+    expect(answer).toEqual({ parts: [1] });
+  });
 
   it('refuses at once past its queue, and runs what it took', async () => {
     const running = pool.run({ wait: 300 });

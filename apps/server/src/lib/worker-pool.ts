@@ -40,6 +40,7 @@ interface Task {
   input: unknown;
   parts: unknown[];
   transfer: Transferable[];
+  onProgress: ((fraction: number) => void) | undefined;
   resolve(value: unknown): void;
   reject(err: unknown): void;
 }
@@ -51,7 +52,7 @@ interface Slot {
   taskTimer: NodeJS.Timeout | null;
 }
 
-type Reply = { ok: true; result: unknown } | { ok: false; error: { name: string; message: string; code?: string } };
+type Reply = { ok: true; result: unknown } | { ok: false; error: { name: string; message: string; code?: string } } | { progress: number };
 
 /** Running from the TypeScript sources (tsx, vitest), not from the bundle. */
 const fromSources = import.meta.url.endsWith('.ts');
@@ -85,13 +86,14 @@ export class WorkerPool<In, Out> {
    * Runs one task in a worker; `transfer` lists buffers of `input` handed over rather than
    * copied. Big data goes as `parts` (e.g. pages of records): each is copied to the worker in
    * its own message, the event loop free between them, and the handler gets them in order.
+   * `onProgress` hears how far the task is (a fraction from 0 to 1), as the worker reports it.
    */
-  run(input: In, options: { parts?: unknown[]; transfer?: Transferable[] } = {}): Promise<Out> {
+  run(input: In, options: { parts?: unknown[]; transfer?: Transferable[]; onProgress?: (fraction: number) => void } = {}): Promise<Out> {
     if (this.closed) return Promise.reject(new Error(`the ${this.options.name} pool is closed`));
     const idle = [...this.slots].find((s) => !s.task);
     if (!idle && this.slots.size >= this.size && this.queue.length >= this.maxQueue) return Promise.reject(new PoolFullError(this.options.name));
     return new Promise<Out>((resolve, reject) => {
-      const task: Task = { input, parts: options.parts ?? [], transfer: options.transfer ?? [], resolve: resolve as (value: unknown) => void, reject };
+      const task: Task = { input, parts: options.parts ?? [], transfer: options.transfer ?? [], onProgress: options.onProgress, resolve: resolve as (value: unknown) => void, reject };
       if (idle) this.start(idle, task);
       else if (this.slots.size < this.size) this.start(this.spawn(), task);
       else this.queue.push(task);
@@ -116,6 +118,10 @@ export class WorkerPool<In, Out> {
     worker.on('message', (reply: Reply) => {
       const task = slot.task;
       if (!task) return;
+      if ('progress' in reply) {
+        task.onProgress?.(reply.progress);
+        return;
+      }
       this.finish(slot);
       if (reply.ok) task.resolve(reply.result);
       else task.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, ...(reply.error.code ? { code: reply.error.code } : {}) }));

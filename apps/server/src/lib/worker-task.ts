@@ -4,16 +4,18 @@ import { parentPort, type Transferable } from 'node:worker_threads';
  * The worker side of a WorkerPool (worker-pool.ts): a task comes as its input, then its parts
  * (one message each); the handler's answer goes back (its `transfer` buffers handed over, not
  * copied), or its error's name, message and code. One task at a time: the pool sends the next
- * when this one answers.
+ * when this one answers. Meanwhile the handler may report how far it is (`progress`, a fraction
+ * from 0 to 1), which the pool hands to the task's `onProgress`.
  */
 type Message = { kind: 'start'; input: unknown; parts: number } | { kind: 'part'; part: unknown };
 
-export function serveTasks<In, Out, Part = never>(handler: (input: In, parts: Part[]) => Promise<{ result: Out; transfer?: Transferable[] }>): void {
+export function serveTasks<In, Out, Part = never>(handler: (input: In, parts: Part[], progress: (fraction: number) => void) => Promise<{ result: Out; transfer?: Transferable[] }>): void {
   if (!parentPort) throw new Error('serveTasks runs in a worker thread');
   const port = parentPort;
   let current: { input: In; expected: number; parts: Part[] } | null = null;
+  const progress = (fraction: number) => port.postMessage({ progress: Math.min(1, Math.max(0, fraction)) });
   const run = (input: In, parts: Part[]) =>
-    handler(input, parts).then(
+    handler(input, parts, progress).then(
       ({ result, transfer }) => port.postMessage({ ok: true, result }, transfer ?? []),
       (err: unknown) => {
         const e = err instanceof Error ? (err as Error & { code?: unknown }) : new Error(String(err));

@@ -38,6 +38,20 @@ export const ExportLinkSchema = z
   })
   .meta({ id: 'ExportLink' });
 export type ExportLink = z.infer<typeof ExportLinkSchema>;
+
+/** An export asked for with `Prefer: respond-async` (202), and its state while its PDF is made. */
+export const ExportStatusSchema = z
+  .object({
+    status: z.enum(['running', 'done', 'failed']),
+    progress: z.number().min(0).max(1).describe('how far the PDF is, from 0 to 1'),
+    status_url: z.string().describe('GET it (with your Authorization header) for this state again'),
+    url: z.string().nullable().describe('once done: the PDF, as an ExportLink\'s url'),
+    expires_at: z.string(),
+    records: z.number().int().describe('records in the PDF (known once they are read)'),
+    detail: z.string().nullable().describe('why it failed, in your language'),
+  })
+  .meta({ id: 'ExportStatus' });
+export type ExportStatus = z.infer<typeof ExportStatusSchema>;
 export const ExportFileParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, { message: 'validation:exportLinkInvalid' }) });
 
 /** GET /api/v1/fhir/export/ */

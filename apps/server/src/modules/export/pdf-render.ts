@@ -6,7 +6,8 @@ import type { PdfInput } from './pdf';
 
 /**
  * PDFs are drawn off the event loop (issue 24, §3): in a small pool of worker threads
- * (pdf.worker.ts), at most one at a time per patient in this process. A second PDF of the same
+ * (pdf.worker.ts), at most one at a time per patient in this process (and an export's, in any
+ * process: its running row, export.repository.ts). A second PDF of the same
  * patient while one is being made is 429 with Retry-After (it does not wait: the first one
  * may take a while, and the client can say so); more PDFs waiting than the pool takes is 503
  * with Retry-After. Both are said in the reader's language.
@@ -35,8 +36,8 @@ export function assertNoPdfInProgress(patientId: number): void {
   if (perPatient.busy(String(patientId))) throw inProgress();
 }
 
-/** The PDF of `input`, drawn in a worker thread, for this patient. */
-export async function renderPdf(patientId: number, input: PdfInput): Promise<Buffer> {
+/** The PDF of `input`, drawn in a worker thread, for this patient; `onProgress` hears how far it is (0 to 1). */
+export async function renderPdf(patientId: number, input: PdfInput, onProgress?: (fraction: number) => void): Promise<Buffer> {
   const release = perPatient.acquire(String(patientId));
   if (!release) throw inProgress();
   try {
@@ -44,7 +45,7 @@ export async function renderPdf(patientId: number, input: PdfInput): Promise<Buf
     const records = input.sections.flatMap((s) => s.records);
     const parts: PdfPart[] = [];
     for (let i = 0; i < records.length; i += PART_RECORDS) parts.push(records.slice(i, i + PART_RECORDS));
-    const out = await pool.run(job, { parts });
+    const out = await pool.run(job, { parts, onProgress });
     return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
   } catch (err) {
     if (err instanceof PoolFullError) throw new HttpError(503, 'errors:pdfBusy', { seconds: PDF_RETRY_AFTER_S }, { 'Retry-After': String(PDF_RETRY_AFTER_S) });

@@ -47,6 +47,8 @@ interface PdfMakeServer {
   setFonts(fonts: Record<string, { normal: string; bold: string; italics: string; bolditalics: string }>): void;
   setUrlAccessPolicy(policy: (url: string) => boolean): void;
   setLocalAccessPolicy(policy: (path: string) => boolean): void;
+  /** Heard while the laid-out pages are drawn (a fraction); read by createPdf when it is called. */
+  setProgressCallback(callback: ((fraction: number) => void) | undefined): void;
   createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
 }
 
@@ -173,17 +175,17 @@ function isShort(row: RecordRow): boolean {
   return length < 1200 && row.attachments.length < 10;
 }
 
-export async function renderRecordsPdf(input: PdfInput): Promise<Buffer> {
+export async function renderRecordsPdf(input: PdfInput, onProgress?: (fraction: number) => void): Promise<Buffer> {
   try {
-    return await render(input);
+    return await render(input, onProgress);
   } catch (err) {
     // A logo pdfkit cannot read (a damaged file) leaves the PDF without it rather than without the PDF.
     if (!input.organization.logo) throw err;
-    return render({ ...input, organization: { ...input.organization, logo: null } });
+    return render({ ...input, organization: { ...input.organization, logo: null } }, onProgress);
   }
 }
 
-async function render(input: PdfInput): Promise<Buffer> {
+async function render(input: PdfInput, onProgress?: (fraction: number) => void): Promise<Buffer> {
   const { lang } = input;
   const t = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
   const madeAt = formatMoment(input.generatedAt, lang, input.timeZone);
@@ -273,5 +275,11 @@ async function render(input: PdfInput): Promise<Buffer> {
       empty: { fontSize: 11, italics: true, margin: [0, 16, 0, 0] },
     },
   };
-  return pdfPrinter().createPdf(doc).getBuffer();
+  const server = pdfPrinter();
+  // Laying out the pages is the first half of the work, drawing them the second: pdfmake reports only the drawing.
+  onProgress?.(0.05);
+  server.setProgressCallback(onProgress && ((drawn) => onProgress(0.5 + drawn / 2)));
+  const made = server.createPdf(doc);
+  server.setProgressCallback(undefined);
+  return made.getBuffer();
 }

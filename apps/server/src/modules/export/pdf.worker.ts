@@ -7,7 +7,7 @@ import type { PdfJob, PdfPart } from './pdf-render';
  * The PDF worker thread (pdf-render.ts sends the jobs): the input comes as plain data (a
  * category by its key, the logo as bytes), the PDF goes back as bytes, handed over.
  */
-serveTasks<PdfJob, Uint8Array, PdfPart>(async (job, parts) => {
+serveTasks<PdfJob, Uint8Array, PdfPart>(async (job, parts, progress) => {
   const records = parts.flat();
   let at = 0;
   const logo = job.organization.logo;
@@ -21,7 +21,7 @@ serveTasks<PdfJob, Uint8Array, PdfPart>(async (job, parts) => {
       return { category, records: records.slice(at - s.count, at) };
     }),
   };
-  const pdf = await renderRecordsPdf(input);
+  const pdf = await renderRecordsPdf(input, progress);
   // Its own buffer (not a slice of Node's pool), so it can be handed over whole.
   const out = new Uint8Array(pdf.length);
   out.set(pdf);

@@ -18,19 +18,30 @@ afterEach(() => {
 
 const PDF = new TextEncoder().encode('%PDF-1.3 a small PDF');
 
-/** The API as the dialog meets it: the export call (held until `release`), then the PDF in two chunks. */
-function fakeApi() {
+const STATUS_URL = '/api/v1/hr/export/tok_tok_tok_tok_tok/status/';
+const running = { status: 'running', progress: 0, status_url: STATUS_URL, url: null, expires_at: '2026-11-25T12:15:00.000Z', records: 0, detail: null };
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * The API as the dialog meets it: the export asked for at once (202, held until `release`), its
+ * state half-way, then made (or `failing`: failed, with the server's reason), then the PDF in two chunks.
+ */
+function fakeApi({ failing = false } = {}) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  const calls: Array<{ url: string; method: string; body: unknown }> = [];
+  const calls: Array<{ url: string; method: string; body: unknown; headers: Record<string, string> }> = [];
+  let polls = 0;
   const fetch = vi.fn(async (url: string, init: RequestInit) => {
-    calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : null });
+    calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : null, headers: (init.headers ?? {}) as Record<string, string> });
     if (url === '/api/v1/hr/export/') {
       await held;
-      return new Response(JSON.stringify({ url: '/api/v1/hr/export/tok_tok_tok_tok_tok/', expires_at: '2026-11-25T12:15:00.000Z', records: 2 }), {
-        status: 201,
-        headers: { 'content-type': 'application/json' },
-      });
+      return json(202, running);
+    }
+    if (url === STATUS_URL) {
+      polls++;
+      if (polls === 1) return json(200, { ...running, progress: 0.5, records: 2 });
+      if (failing) return json(200, { ...running, status: 'failed', records: 2, detail: 'Making the PDF was interrupted. Please ask for it again.' });
+      return json(200, { ...running, status: 'done', progress: 1, url: '/api/v1/hr/export/tok_tok_tok_tok_tok/', records: 2 });
     }
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -73,13 +84,26 @@ describe('the export dialog', { timeout: 30_000 }, () => {
     expect(waiting.textContent).toContain('Please wait while your health record is being exported');
     expect(within(waiting).getByRole('progressbar')).toBeTruthy();
     api.release();
+    // The server's progress, as it makes the PDF.
+    await waitFor(() => expect(within(dialog).getByRole('progressbar', { name: 'Making the PDF…' }).getAttribute('aria-valuenow')).toBe('50'));
 
     expect(await within(dialog).findByText('Your PDF is ready.')).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Open the PDF' }).getAttribute('href')).toBe('blob:http://localhost/pdf-1');
     expect(open).toHaveBeenCalledWith('blob:http://localhost/pdf-1', '_blank');
     expect(api.calls[0]).toMatchObject({ url: '/api/v1/hr/export/', method: 'POST', body: { types: ['condition', 'medication'], include_private: false, language: 'en' } });
+    expect(api.calls[0]!.headers).toMatchObject({ Prefer: 'respond-async' });
     expect(api.calls[0]!.body).not.toHaveProperty('record_ids');
-    expect(api.calls[1]).toMatchObject({ url: '/api/v1/hr/export/tok_tok_tok_tok_tok/', method: 'GET' });
+    expect(api.calls.slice(1).map((c) => `${c.method} ${c.url}`)).toEqual([`GET ${STATUS_URL}`, `GET ${STATUS_URL}`, 'GET /api/v1/hr/export/tok_tok_tok_tok_tok/']);
+  });
+
+  it("an export that fails while it is made says why, and the patient can ask again", async () => {
+    const api = fakeApi({ failing: true });
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Export your health record as a PDF' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export PDF' }));
+    api.release();
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain('Making the PDF was interrupted. Please ask for it again.'));
+    expect(within(dialog).getByRole('button', { name: 'Export PDF' })).toHaveProperty('disabled', false);
   });
 
   it("a record's page exports that record, its privacy carried over; a refusal is shown in the dialog", async () => {

@@ -124,7 +124,7 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
       ...(dateFrom ? { date_from: dateFrom } : {}),
       ...(dateTo ? { date_to: dateTo } : {}),
     };
-    setStage({ step: 'working', progress: { phase: 'making' } });
+    setStage({ step: 'working', progress: { phase: 'making', fraction: 0 } });
     try {
       const { pdf } = await exporter.mutateAsync({ body, onProgress: (progress) => !cancelled.current && setStage({ step: 'working', progress }) });
       if (cancelled.current) return;
@@ -148,6 +148,7 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
       return next;
     });
   const allChosen = CATEGORIES.every((c) => chosen.has(c.key));
+  const phaseLabel = stage.step !== 'working' ? '' : stage.progress.phase === 'making' ? t('healthRecords:export.making') : t('healthRecords:export.downloading');
 
   return (
     <Dialog open={open} onClose={stage.step === 'working' ? undefined : close} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={phone}>
@@ -157,13 +158,13 @@ export function ExportDialog({ open, onClose, categories, recordIds, includePriv
           <Box role="status" aria-live="polite" sx={{ py: 4, textAlign: 'center' }}>
             <PictureAsPdfOutlined color="primary" sx={{ fontSize: 48, mb: 1 }} aria-hidden />
             <Typography sx={{ mb: 2, fontWeight: 600 }}>{t('records:messages.exportWait')}</Typography>
-            {stage.progress.phase === 'downloading' && stage.progress.fraction !== null ? (
-              <LinearProgress variant="determinate" value={Math.round(stage.progress.fraction * 100)} aria-label={t('healthRecords:export.downloading')} />
+            {stage.progress.fraction !== null ? (
+              <LinearProgress variant="determinate" value={Math.round(stage.progress.fraction * 100)} aria-label={phaseLabel} />
             ) : (
-              <LinearProgress aria-label={stage.progress.phase === 'making' ? t('healthRecords:export.making') : t('healthRecords:export.downloading')} />
+              <LinearProgress aria-label={phaseLabel} />
             )}
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {stage.progress.phase === 'making' ? t('healthRecords:export.making') : t('healthRecords:export.downloading')}
+              {phaseLabel}
             </Typography>
           </Box>
         )}
