@@ -13,3 +13,12 @@ export async function onceAcrossProcesses<T>(db: Db, name: string, work: (db: Db
     return { ran: true as const, result: await work(trx) };
   });
 }
+
+/**
+ * Serialises one kind of work on one key for the rest of the transaction `trx` (a patient's
+ * count-then-insert under a cap: two creates at once would both count one short of it). A
+ * transaction-scoped advisory lock, waited for; outside a transaction it would hold nothing.
+ */
+export async function holdForTransaction(trx: Db, name: string, key: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${name}), ${key}::int)`.execute(trx);
+}

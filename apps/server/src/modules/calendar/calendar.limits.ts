@@ -7,7 +7,7 @@ import type { CalendarRepository } from './calendar.repository';
  * The calendar's caps (issue 24, §3), each a 400 that names it: events per patient, recurring
  * series per patient, and occurrences per window (a year of a thousand daily series is refused
  * after the first CALENDAR_WINDOW_MAX_OCCURRENCES, not answered with a hundred megabytes).
- * Two creates at the very same moment may pass a cap by one each: a bound, not a count to the unit.
+ * Two creates at the very same moment are counted one after the other (the repository holds the patient's count).
  */
 export async function assertRoomForEvent(repo: CalendarRepository, recurring: boolean): Promise<void> {
   const { events, series } = await repo.counts();

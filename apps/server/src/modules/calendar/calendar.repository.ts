@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
+import { holdForTransaction } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
 import type { CalendarEventsTable } from '../../db/schema';
 import type { PatientScope } from '../patients/patient-scope';
@@ -28,8 +29,12 @@ export class CalendarRepository {
       .execute();
   }
 
-  /** How many events the patient has, and of them recurring series (for the caps of calendar.limits.ts). */
+  /**
+   * How many events the patient has, and of them recurring series (for the caps of calendar.limits.ts).
+   * In a transaction, the patient's other creates wait until it ends: what is counted is what is there when it inserts.
+   */
   async counts(): Promise<{ events: number; series: number }> {
+    await holdForTransaction(this.db, 'calendar-cap', this.scope.patientId);
     const row = await this.events()
       .select([sql<string>`count(*)`.as('events'), sql<string>`count(*) filter (where recurrence is not null)`.as('series')])
       .executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 import { sql, type Expression, type RawBuilder, type Selectable } from 'kysely';
 import type { CategoryDefinition } from '@healthbook/shared';
+import { holdForTransaction } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
 import { runNamed } from '../../db/prepared';
 import type { HealthRecordsTable, RecordData } from '../../db/schema';
@@ -140,8 +141,12 @@ export class RecordsRepository {
     return query.orderBy('category').orderBy('sort_date', (ob) => ob.desc().nullsLast()).orderBy('id', 'desc');
   }
 
-  /** How many records the patient holds, of every category, private ones too (for RECORDS_MAX_PER_PATIENT). */
+  /**
+   * How many records the patient holds, of every category, private ones too (for RECORDS_MAX_PER_PATIENT).
+   * In a transaction, the patient's other creates wait until it ends: what is counted is what is there when it inserts.
+   */
   async countAll(): Promise<number> {
+    await holdForTransaction(this.db, 'records-cap', this.scope.patientId);
     const row = await this.db
       .selectFrom('health_records')
       .where('org_id', '=', this.scope.orgId)
