@@ -17,6 +17,7 @@ import i18nPlugin from './plugins/i18n';
 import mailPlugin from './plugins/mail';
 import securityPlugin from './plugins/security';
 import storagePlugin, { createStorage, type Storage } from './plugins/storage';
+import metricsPlugin, { metricsRoutes } from './plugins/metrics';
 import swaggerPlugin, { swaggerUiPlugin } from './plugins/swagger';
 import webPlugin, { webIndexPlugin } from './plugins/web';
 import auditPlugin from './modules/audit/audit.service';
@@ -189,6 +190,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // What the app made, it closes; a store passed in belongs to the caller.
   if (!deps.storage && storage.close) app.addHook('onClose', async () => storage.close?.());
   await app.register(storagePlugin, { storage });
+  await app.register(metricsPlugin, config.metrics);
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   await app.register(webIndexPlugin, { webDist: config.webDist });
   await app.register(cachePlugin, { redis: deps.rateLimitRedis });
@@ -241,7 +243,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     });
     if (config.apiDocs) await publicApi.register(swaggerUiPlugin);
     await publicApi.register(webPlugin, { webDist: config.webDist });
-    await publicApi.register(systemRoutes);
+    await publicApi.register(systemRoutes, { redis: deps.rateLimitRedis });
+    if (config.metrics.token) await publicApi.register(metricsRoutes, { token: config.metrics.token });
     await publicApi.register(organizationsRoutes);
     await publicApi.register(publicAuthRoutes, { perIpLimit });
     await publicApi.register(connectionHubPublicRoutes, { perIpLimit });

@@ -123,6 +123,9 @@ const EnvSchema = z.object({
   SYMPTOM_CHECKER: z.enum(['builtin', 'http'], { message: 'must be builtin or http' }).default('builtin'),
   SYMPTOM_CHECKER_URL: urlWithProtocols(['http:', 'https:']).optional(),
   SYMPTOM_CHECKER_TIMEOUT_MS: milliseconds(5000),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  METRICS_PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 }).refine((e) => e.SYMPTOM_CHECKER !== 'http' || e.SYMPTOM_CHECKER_URL, { path: ['SYMPTOM_CHECKER_URL'], message: 'is needed with SYMPTOM_CHECKER=http' });
 
 /** Which symptom checker answers: the built-in one (offline), or an external one over HTTP. */
@@ -163,6 +166,8 @@ export interface Config {
   apiDocs: boolean;
   /** SYMPTOM_CHECKER (+ SYMPTOM_CHECKER_URL, SYMPTOM_CHECKER_TIMEOUT_MS). */
   symptomChecker: SymptomCheckerConfig;
+  /** Prometheus metrics: GET /metrics with METRICS_TOKEN as a bearer token, and/or on METRICS_HOST:METRICS_PORT; off without either. */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
 }
 
 export class ConfigError extends Error {
@@ -219,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     symptomChecker: e.SYMPTOM_CHECKER === 'http' ? { kind: 'http', url: e.SYMPTOM_CHECKER_URL!, timeoutMs: e.SYMPTOM_CHECKER_TIMEOUT_MS } : { kind: 'builtin' },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     ...overrides,
   };
 }

@@ -9,13 +9,17 @@ import { concreteUrl } from './routes';
  * new route cannot be left open by mistake. The public context is a short, reviewed list.
  */
 
-const t = useTestApp();
+// With METRICS_TOKEN: its /metrics route is one of the public ones reviewed below.
+const t = useTestApp({ env: { METRICS_TOKEN: 'route-table-metrics-token-0123456789abcdef' } });
 
 
 /** Every public route, reviewed: what needs no sign-in and why. */
 const PUBLIC = [
   'HEAD /api/ping', // connectivity check of the page-timeout screen
   'GET /api/health', // load balancers
+  'GET /api/health/live', // restart policies: the process answers
+  'GET /api/health/ready', // load balancers: the database, Redis and the file store answer
+  'GET /metrics', // Prometheus, with METRICS_TOKEN: its own bearer check (never a user's token)
   'GET /api/v1/organization_detail_by_name/:name', // branding before sign-in
   'GET /api/v1/organization_detail/',
   'GET /api/v1/organizations/:name/:asset', // logo and favicon
@@ -50,7 +54,7 @@ const PUBLIC = [
 
 const key = (r: RouteEntry) => `${r.method} ${r.url}`;
 /** Framework routes: the OpenAPI page and its files, the development mailbox, the built web app's files. */
-const isFramework = (r: RouteEntry) => /^\/(api\/docs|dev\/)/.test(r.url) || !r.url.startsWith('/api/');
+const isFramework = (r: RouteEntry) => /^\/(api\/docs|dev\/)/.test(r.url) || (!r.url.startsWith('/api/') && r.url !== '/metrics');
 
 describe('the route table', () => {
   it('holds public routes only in the public context, and only the reviewed ones', () => {

@@ -75,6 +75,8 @@ export class OutboxMailer implements Mailer {
  */
 export class BackgroundMail {
   private readonly inFlight = new Set<Promise<void>>();
+  /** Messages that could not be sent since the process started (for /metrics). */
+  failures = 0;
 
   constructor(
     private readonly mailer: Mailer,
@@ -84,7 +86,10 @@ export class BackgroundMail {
   send(message: MailMessage, context: Record<string, string | number> = {}): void {
     const sending = this.mailer
       .send(message)
-      .catch((err: unknown) => this.log.error({ err, ...context }, 'mail could not be sent'))
+      .catch((err: unknown) => {
+        this.failures++;
+        this.log.error({ err, ...context }, 'mail could not be sent');
+      })
       .finally(() => this.inFlight.delete(sending));
     this.inFlight.add(sending);
   }

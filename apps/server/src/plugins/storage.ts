@@ -1,4 +1,5 @@
-import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type * as S3 from '@aws-sdk/client-s3';
@@ -12,6 +13,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Lets go of connections, if the store holds any. */
   close?(): Promise<void>;
+  /** Throws when the store cannot be used now (the readiness check): the folder not writable, the bucket not reachable. */
+  check?(): Promise<void>;
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
@@ -50,6 +53,11 @@ export class LocalStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await rm(this.resolve(key), { force: true });
+  }
+
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
   }
 }
 
@@ -120,6 +128,11 @@ export class S3Storage implements Storage {
       // S3 answers 204 for a key that is not there; some compatible servers answer 404.
       if (!isMissingObject(err)) throw err;
     }
+  }
+
+  async check(): Promise<void> {
+    const { sdk, client } = await this.connect();
+    await client.send(new sdk.HeadBucketCommand({ Bucket: this.location.bucket }));
   }
 
   async close(): Promise<void> {

@@ -7,6 +7,21 @@ export const HealthSchema = z.object({
 });
 export type Health = z.infer<typeof HealthSchema>;
 
+/** GET /api/health/live: the process answers. */
+export const LivenessSchema = z.object({ status: z.literal('ok'), uptime_s: z.number() }).meta({ id: 'Liveness' });
+
+const dependency = z.enum(['ok', 'unavailable', 'not configured']);
+/** GET /api/health/ready: whether this process can serve requests now, and what it depends on. */
+export const ReadinessSchema = z
+  .object({
+    status: z.enum(['ok', 'unavailable']),
+    database: dependency,
+    redis: dependency,
+    storage: dependency,
+  })
+  .meta({ id: 'Readiness' });
+export type Readiness = z.infer<typeof ReadinessSchema>;
+
 export const MailboxMessageSchema = z.object({
   id: z.number().int(),
   to: z.string(),
