@@ -2,9 +2,9 @@ import http from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { poolGates } from '../db/client';
+import { BacklogRepository } from '../modules/operations/operations.repository';
 
 /**
  * Prometheus metrics (issue 26, §3), for an operator's monitoring: requests by route pattern
@@ -35,6 +35,7 @@ function sameSecret(given: string, expected: string): boolean {
 
 export function buildRegistry(app: FastifyInstance): Registry {
   const registry = new Registry();
+  const backlog = new BacklogRepository(app.db);
   collectDefaultMetrics({ register: registry, prefix: 'healthbook_' });
 
   const requests = new Counter({ name: 'healthbook_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status class', labelNames: ['method', 'route', 'status'], registers: [registry] });
@@ -71,8 +72,7 @@ export function buildRegistry(app: FastifyInstance): Registry {
     help: 'Live chats waiting for a provider or coach (all organisations)',
     registers: [registry],
     async collect() {
-      const row = await sql<{ count: string }>`select count(*) as count from chat_conversations where status = 'queued'`.execute(app.db);
-      this.set(Number(row.rows[0]?.count ?? 0));
+      this.set(await backlog.chatsQueued());
     },
   });
   new Gauge({
@@ -80,8 +80,7 @@ export function buildRegistry(app: FastifyInstance): Registry {
     help: 'Reminders due and not yet sent (the job backlog)',
     registers: [registry],
     async collect() {
-      const row = await sql<{ count: string }>`select count(*) as count from reminders where status = 'pending' and remind_at <= now()`.execute(app.db);
-      this.set(Number(row.rows[0]?.count ?? 0));
+      this.set(await backlog.remindersDue());
     },
   });
   new Counter({

@@ -105,3 +105,23 @@ export class OperationsRepository {
     return rows.map((r) => ({ feature_id: r.feature_id, uses: n(r.uses) }));
   }
 }
+
+/**
+ * The whole installation's backlogs, for /metrics (plugins/metrics.ts): no organisation is named,
+ * only how much waits. Across organisations: the operator's view, never a user's.
+ */
+export class BacklogRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Live chats waiting for a provider or coach. */
+  async chatsQueued(): Promise<number> {
+    const row = await this.db.selectFrom('chat_conversations').select(sql<string>`count(*)`.as('count')).where('status', '=', 'queued').executeTakeFirstOrThrow();
+    return n(row.count);
+  }
+
+  /** Reminders due and not yet sent. */
+  async remindersDue(): Promise<number> {
+    const row = await this.db.selectFrom('reminders').select(sql<string>`count(*)`.as('count')).where('status', '=', 'pending').where('remind_at', '<=', sql<Date>`now()`).executeTakeFirstOrThrow();
+    return n(row.count);
+  }
+}
