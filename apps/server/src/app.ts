@@ -110,6 +110,8 @@ export interface AppDeps {
   storage?: Storage;
   /** Pretty logs for a person at a terminal; JSON otherwise. */
   prettyLogs?: boolean;
+  /** Where the log lines go instead of standard output (tests). */
+  logStream?: NodeJS.WritableStream;
   rateLimitRedis?: Redis;
   /** Raises every per-IP limit to at least this many requests a minute (tests that sign in often). */
   perIpLimitFloor?: number;
@@ -124,7 +126,7 @@ export interface AppDeps {
 /** The app factory: external plugins, then app plugins, then routes. The caller owns listen(). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    ...loggerOptions(config.logLevel, deps.prettyLogs ?? false),
+    ...loggerOptions(config.logLevel, deps.prettyLogs ?? false, deps.logStream),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: false,
     return503OnClosing: false,
@@ -154,6 +156,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // Node does not reap a keep-alive connection that goes idle after server.close() (its request
     // was in flight): without this it holds the shutdown open for keepAliveTimeout (72 s).
     app.server.keepAliveTimeout = 1;
+    done();
+  });
+  // One line per request, once answered: the route's pattern (never the path: it may hold a token), the status and the time.
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     done();
   });
   app.addHook('onRequest', (request, reply, done) => {

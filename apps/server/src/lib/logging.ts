@@ -16,10 +16,17 @@ export function redactUrl(url: string): string {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-export function loggerOptions(level: string, pretty: boolean): FastifyServerOptions {
+/**
+ * Pino, JSON lines (pretty for a person at a terminal). Requests are logged once each, when
+ * answered (app.ts: method, route pattern, status, time); `stream` receives the lines instead of
+ * standard output (tests read them).
+ */
+export function loggerOptions(level: string, pretty: boolean, stream?: NodeJS.WritableStream): FastifyServerOptions {
   return {
+    disableRequestLogging: true,
     logger: {
       level,
+      ...(stream ? { stream } : {}),
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refresh', '*.access'],
         censor: '[redacted]',
@@ -29,7 +36,7 @@ export function loggerOptions(level: string, pretty: boolean): FastifyServerOpti
           return { method: req.method, url: redactUrl(req.url), remoteAddress: req.ip };
         },
       },
-      ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+      ...(pretty && !stream ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
     },
     // genReqId reads X-Request-Id itself and accepts it only when well-formed (a header name here would bypass it).
     requestIdHeader: false,
