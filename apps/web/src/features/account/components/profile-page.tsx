@@ -11,16 +11,17 @@ import { AvatarEditor } from './avatar-editor';
 import { PasswordTab } from './password-tab';
 import { PersonalInfoTab } from './personal-info-tab';
 import { PreferencesTab } from './preferences-tab';
+import { PrivacyTab } from './privacy-tab';
 import { SecurityTab } from './security-tab';
 
 /** The tabs, in the order of their tabId (the spec's tabId 3 is the security tab). */
-const TABS = ['personal', 'password', 'preferences', 'security'] as const;
+const TABS = ['personal', 'password', 'preferences', 'security', 'privacy'] as const;
 
 export interface ProfileNotice {
   notice?: 'mfaEnabled';
 }
 
-/** Account settings: personal info, password, preferences and security, chosen by ?tabId=N. */
+/** Account settings: personal info, password, preferences, security and privacy (closing the account), chosen by ?tabId=N. */
 export default function ProfilePage() {
   const { clientId } = useOrganizationContext();
   const user = useSignedInUser();
@@ -53,6 +54,7 @@ export default function ProfilePage() {
           {tab === 1 && <PasswordTab email={user.email} />}
           {tab === 2 && <PreferencesTab user={user} />}
           {tab === 3 && <SecurityTab user={user} clientId={clientId} mfaJustEnabled={notice === 'mfaEnabled'} />}
+          {tab === 4 && <PrivacyTab user={user} clientId={clientId} />}
         </Box>
       </Paper>
     </HubPage>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { validateEmailField, validatePasswordField } from '@healthbook/shared/validation';
 import { ApiError } from '../../../lib/api-client';
 import type * as AuthModuleNs from '../../../lib/auth';
@@ -23,6 +23,8 @@ export default function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const navigate = useNavigate();
   const [search] = useSearchParams();
+  // What the page that led here has to say (an account just closed: when it will be erased, how to keep it).
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
   // Two fields, checked on leaving a field and on submit with the shared rules. Plain state rather
   // than react-hook-form: this page's JavaScript has a 150 KB budget (see README, Benchmark).
   const [values, setValues] = useState({ email: '', password: '' });
@@ -74,6 +76,11 @@ export default function LoginPage() {
         <h1 className="hb-h1">{t('login.title')}</h1>
         <p className="hb-lead">{t('login.subtitle', { orgName: org.org_name })}</p>
         <form noValidate className="hb-stack hb-form" onSubmit={(e) => void onSubmit(e)}>
+          {typeof notice === 'string' && !failure && (
+            <p role="status" className="hb-notice">
+              {notice}
+            </p>
+          )}
           {failure && (
             <p role="alert" className="hb-failure">
               {failure}
