@@ -145,22 +145,23 @@ export class AccountClosingRepository {
          and g.kind = 'invitation' and p.user_id is not null and p.id not in (${erased})`.execute(this.db);
     return rows;
   }
+}
 
-  /**
-   * Claims closings whose time has come, each by one process (FOR UPDATE SKIP LOCKED), for ten
-   * minutes: a process that dies mid-way leaves its claim to expire and another takes it over.
-   */
-  async claimDue(now: Date, limit: number): Promise<ClosingRow[]> {
-    const { rows } = await sql<ClosingRow>`
-      update account_closings c set claimed_until = ${new Date(now.getTime() + 10 * 60_000)}
-       where c.id in (
-         select id from account_closings
-          where status = 'pending' and erase_after <= ${now} and (claimed_until is null or claimed_until < ${now})
-          order by erase_after limit ${limit}
-          for update skip locked)
-      returning c.id, c.org_id, c.user_id, c.pseudonym, c.status, c.requested_at, c.erase_after, c.dependants`.execute(this.db);
-    return rows;
-  }
+/**
+ * Claims closings whose time has come, across organisations, each by one process (FOR UPDATE
+ * SKIP LOCKED), for ten minutes: a process that dies mid-way leaves its claim to expire and
+ * another takes it over.
+ */
+export async function claimDueClosings(db: Db, now: Date, limit: number): Promise<ClosingRow[]> {
+  const { rows } = await sql<ClosingRow>`
+    update account_closings c set claimed_until = ${new Date(now.getTime() + 10 * 60_000)}
+     where c.id in (
+       select id from account_closings
+        where status = 'pending' and erase_after <= ${now} and (claimed_until is null or claimed_until < ${now})
+        order by erase_after limit ${limit}
+        for update skip locked)
+    returning c.id, c.org_id, c.user_id, c.pseudonym, c.status, c.requested_at, c.erase_after, c.dependants`.execute(db);
+  return rows;
 }
 
 const matchCondition = (match: ErasureMatch, patientIds: readonly number[]): RawBuilder<unknown> => {

@@ -16,7 +16,7 @@ import { endLinksOf } from '../connection-hub/link-ends';
 import { mailTarget } from '../users/users.presenter';
 import { UsersRepository, type UserView } from '../users/users.repository';
 import { isAdministrator } from '../users/users.policy';
-import { AccountClosingRepository, eraseAccount, eraseStep, markErased, pseudonymiseAudit, sharesOf, type ClosingRow } from './account-closing.repository';
+import { AccountClosingRepository, claimDueClosings, eraseAccount, eraseStep, markErased, pseudonymiseAudit, sharesOf, type ClosingRow } from './account-closing.repository';
 import { ERASURE_PLAN, uncoveredPatientTables } from './erasure-plan';
 
 export interface AccountClosingDeps {
@@ -138,7 +138,7 @@ export class AccountClosingService {
     const uncovered = uncoveredPatientTables();
     if (uncovered.length) throw new Error(`The erasure plan does not cover these patient tables: ${uncovered.join(', ')}`);
     const done: ErasureSummary[] = [];
-    for (const closing of await this.repo(0).claimDue(now, limit)) done.push(await this.erase(ctx, closing));
+    for (const closing of await claimDueClosings(this.deps.db, now, limit)) done.push(await this.erase(ctx, closing));
     return done;
   }
 
@@ -153,7 +153,12 @@ export class AccountClosingService {
     const started = performance.now();
     const { db, storage } = this.deps;
     const repo = this.repo(closing.org_id);
-    const userId = closing.user_id!;
+    const userId = closing.user_id;
+    if (userId === null) {
+      // The account went some other way meanwhile: nothing of it is left to erase.
+      await markErased(db, closing.id, {});
+      return { closingId: closing.id, rows: {}, files: 0, filesFailed: 0, appointmentsCancelled: 0, auditRowsPseudonymised: 0, ms: 0 };
+    }
     const user = await new UsersRepository(db, orgScope(closing.org_id)).findById(userId);
     const dependants = await repo.soleDependants(userId);
     const patientIds = [...(await repo.ownPatientIds(userId)), ...dependants.map((d) => d.id)];

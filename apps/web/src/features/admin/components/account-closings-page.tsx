@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -49,7 +51,8 @@ export default function AccountClosingsPage() {
       {closings.isError && <Alert severity="error">{t('closings.loadError')}</Alert>}
       {closings.isSuccess && rows.length === 0 && <Typography>{t('closings.none')}</Typography>}
       {rows.length > 0 && (
-        <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2 }}>
+        // A table from tablet width; at phone width each closing is a card of its own.
+        <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2, display: { xs: 'none', sm: 'block' } }}>
           <Table aria-label={t('closings.tableLabel')}>
             <TableHead>
               <TableRow>
@@ -75,6 +78,38 @@ export default function AccountClosingsPage() {
             </TableBody>
           </Table>
         </TableContainer>
+      )}
+      {rows.length > 0 && (
+        <Stack component="ul" aria-label={t('closings.tableLabel')} spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0, display: { xs: 'flex', sm: 'none' } }}>
+          {rows.map((row) => (
+            <Paper component="li" key={row.id} variant="outlined" sx={{ p: 2, borderRadius: 2 }}>
+              <Typography sx={{ fontWeight: 600 }}>{`${row.first_name} ${row.last_name}`.trim()}</Typography>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {row.email}
+              </Typography>
+              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0, mt: 1 }}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {t('closings.columns.requested')}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                  {date(row.requested_at)}
+                </Typography>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {t('closings.columns.erase')}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                  {date(row.erase_after)}
+                </Typography>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {t('closings.columns.dependants')}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                  {row.dependants}
+                </Typography>
+              </Box>
+            </Paper>
+          ))}
+        </Stack>
       )}
     </HubPage>
   );
