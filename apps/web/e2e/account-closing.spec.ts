@@ -39,7 +39,7 @@ test('a patient closes their account, is signed out, and keeps it by signing in 
   await page.getByRole('menuitem', { name: 'Account Settings' }).click();
   await page.getByRole('tab', { name: 'Privacy' }).click();
   await expect(page).toHaveURL(/\/healthbook\/settings\/profile\?tabId=4$/);
-  await expect(page.getByRole('heading', { name: 'Close my account' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Close my account' })).toBeVisible({ timeout: 30_000 });
   // The exports first.
   await expect(page.getByRole('link', { name: 'Export FHIR (JSON)' })).toHaveAttribute('href', '/healthbook/health-record/fhir');
   await expect(page.getByRole('link', { name: 'Export PDF' })).toHaveAttribute('href', '/healthbook/health-record');
@@ -77,7 +77,8 @@ test('a patient closes their account, is signed out, and keeps it by signing in 
   const admin = await newPage(browser, 'en', 'desktop');
   await signInPage(admin, ADMIN, DEMO_PASSWORD);
   await admin.goto('/healthbook/admin/account-closings');
-  await expect(admin.getByRole('heading', { level: 1, name: 'Pending account closings' })).toBeVisible();
+  // A lazy page on a busy machine: its first load may take a while.
+  await expect(admin.getByRole('heading', { level: 1, name: 'Pending account closings' })).toBeVisible({ timeout: 30_000 });
   await expect(admin.getByRole('row', { name: new RegExp(user.email.replace(/[.+]/g, '\\$&')) })).toBeVisible();
   await shot(admin, 'en-desktop-admin');
   await scan(admin);
@@ -102,7 +103,7 @@ for (const [lang, viewport] of [
     const page = await newPage(browser, lang, viewport);
     await signInPage(page, user.email, user.password);
     await page.goto('/healthbook/settings/profile?tabId=4');
-    await expect(page.getByRole('heading', { name: lang === 'el' ? 'Κλείσιμο του λογαριασμού μου' : 'Close my account' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: lang === 'el' ? 'Κλείσιμο του λογαριασμού μου' : 'Close my account' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('link', { name: lang === 'el' ? 'Εξαγωγή PDF' : 'Export PDF' })).toBeVisible();
     await shot(page, `${lang}-${viewport}-privacy`);
     await scan(page);
@@ -119,7 +120,7 @@ for (const [lang, viewport] of [
     const admin = await newPage(browser, lang, viewport);
     await signInPage(admin, ADMIN, DEMO_PASSWORD);
     await admin.goto('/healthbook/admin/account-closings');
-    await expect(admin.getByRole('heading', { level: 1, name: lang === 'el' ? 'Λογαριασμοί σε αναμονή κλεισίματος' : 'Pending account closings' })).toBeVisible();
+    await expect(admin.getByRole('heading', { level: 1, name: lang === 'el' ? 'Λογαριασμοί σε αναμονή κλεισίματος' : 'Pending account closings' })).toBeVisible({ timeout: 30_000 });
     await expect(admin.locator('.MuiSkeleton-root')).toHaveCount(0);
     // A table at desktop width, a card per closing at phone width.
     const entry = viewport === 'phone' ? admin.getByRole('listitem').filter({ hasText: user.email }) : admin.getByRole('row').filter({ hasText: user.email });
