@@ -6,7 +6,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { HubPage } from '../../../components/hub-page';
 import { useOrganizationContext } from '../../../lib/organization-context';
-import { useSignedInUser } from '../hooks/use-signed-in-user';
+import { useCurrentUser } from '../../../lib/auth';
 import { AvatarEditor } from './avatar-editor';
 import { PasswordTab } from './password-tab';
 import { PersonalInfoTab } from './personal-info-tab';
@@ -24,7 +24,8 @@ export interface ProfileNotice {
 /** Account settings: personal info, password, preferences, security and privacy (closing the account), chosen by ?tabId=N. */
 export default function ProfilePage() {
   const { clientId } = useOrganizationContext();
-  const user = useSignedInUser();
+  // Closing the account (Privacy) signs out while this page is still shown: for that moment, nothing.
+  const user = useCurrentUser();
   const { t } = useTranslation('account');
   const [search, setSearch] = useSearchParams();
   const location = useLocation();
@@ -32,6 +33,7 @@ export default function ProfilePage() {
   const tab = Number.isInteger(requested) && requested >= 0 && requested < TABS.length ? requested : 0;
   const notice = (location.state as ProfileNotice | null)?.notice;
 
+  if (!user) return null;
   return (
     <HubPage pageTitle={t('profile.pageTitle')} title={t('profile.title')} maxWidth={880}>
       <AvatarEditor user={user} />
