@@ -81,6 +81,8 @@ import careNetworkServicePlugin from './modules/care-network/care-network.servic
 import { careNetworkPublicRoutes, careNetworkRoutes } from './modules/care-network/care-network.routes';
 import familyMembersServicePlugin from './modules/family-members/family-members.service';
 import { familyMembersRoutes } from './modules/family-members/family-members.routes';
+import accountClosingServicePlugin from './modules/account-closing/account-closing.service';
+import { accountClosingRoutes } from './modules/account-closing/account-closing.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import type { ChatSocketLimits } from './modules/chat/chat-socket-limits';
 import { chatSocketRoutes } from './modules/chat/chat.socket';
@@ -236,6 +238,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(chatServicePlugin);
   await app.register(helpServicePlugin);
   await app.register(symptomCheckerServicePlugin, { checker: config.symptomChecker });
+  await app.register(accountClosingServicePlugin, { publicUrl: config.publicUrl });
 
   const perIpLimit = Math.max(config.authRateLimit, deps.perIpLimitFloor ?? 0);
 
@@ -304,6 +307,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(familyMembersRoutes);
     await authenticated.register(helpRoutes);
     await authenticated.register(symptomCheckerRoutes);
+    await authenticated.register(accountClosingRoutes, { perIpLimit });
     for (const routes of deps.signedInRoutes ?? []) await authenticated.register(routes);
   });
 

@@ -38,4 +38,5 @@ export * from './contracts/care-network';
 export * from './contracts/connection-hub';
 export * from './family-members';
 export * from './contracts/family-members';
+export * from './contracts/account-closing';
 export * from './patient-data';

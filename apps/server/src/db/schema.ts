@@ -650,6 +650,29 @@ export interface HelpArticlesTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A patient's closing of their account (migration 0030); after the erasure, a tombstone without personal data. */
+export interface AccountClosingsTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number | null;
+  pseudonym: string;
+  status: ColumnType<'pending' | 'cancelled' | 'erased', 'pending' | 'cancelled' | 'erased' | undefined, 'pending' | 'cancelled' | 'erased'>;
+  requested_at: Timestamp;
+  erase_after: ColumnType<Date, Date | string, Date | string>;
+  claimed_until: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  erased_at: NullableTimestamp;
+  dependants: ColumnType<number, number | undefined, number>;
+  erased_summary: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
+}
+
+/** The link of a share erased with its patient: answers "revoked" (migration 0030). */
+export interface ErasedSharesTable {
+  uid: string;
+  token_hash: string;
+  erased_at: Timestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -694,6 +717,8 @@ export interface Database {
   account_links: AccountLinksTable;
   account_link_tokens: AccountLinkTokensTable;
   account_link_devices: AccountLinkDevicesTable;
+  account_closings: AccountClosingsTable;
+  erased_shares: ErasedSharesTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -4,6 +4,7 @@ import { cleanupExpired } from '../modules/maintenance/cleanup';
 import { onceAcrossProcesses } from '../db/advisory-lock';
 import { removeExpiredExports } from '../modules/export/export.service';
 import { extendRecurringReminders, sendDueReminders } from './reminders';
+import { systemContext } from '../context';
 
 export interface SchedulerOptions {
   /** How often due reminders are looked for. */
@@ -52,6 +53,11 @@ export function startScheduler(app: FastifyInstance, opts: SchedulerOptions = {}
   // Chats whose patient is gone (their socket's process died, their browser went away) end.
   every('chat-sweep', 30_000, () => app.chat.sweep());
   every('export-cleanup', 60 * 60_000, () => removeExpiredExports(app.db, app.storage, app.log));
+  // Closed accounts whose grace period is over are erased, each by one process (SKIP LOCKED).
+  every('account-erasure', 10 * 60_000, async () => {
+    const done = await app.accountClosing.eraseDue(systemContext(app.log));
+    return done.map((d) => ({ closing: d.closingId, ms: d.ms, files: d.files, filesFailed: d.filesFailed }));
+  });
   app.addHook('onClose', async () => {
     closed = true;
     for (const t of timers) clearInterval(t);

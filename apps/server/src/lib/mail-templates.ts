@@ -35,7 +35,11 @@ export type MailKind =
   | 'careRemovedMember'
   | 'careLeft'
   | 'careSharesEnded'
-  | 'accountLinkEnded';
+  | 'accountLinkEnded'
+  | 'accountClosing'
+  | 'accountClosingCancelled'
+  | 'careEndedPatientLeft'
+  | 'careEndedMemberLeft';
 
 /** Kinds a person may receive without having asked for them: they carry the "ignore this" line. */
 const UNSOLICITED: ReadonlySet<MailKind> = new Set(['mfaCode', 'reset', 'accountSetup', 'codeRetrieval', 'emailChangeConfirm', 'emailChangeTaken', 'signupExisting', 'careInvitation']);

@@ -79,6 +79,8 @@ export const paths = {
   /** The survey questionnaire: the surveys' hub (features/surveys). */
   surveyQuestionnaire: (clientId: string) => `/${clientId}/mental-health-survey`,
   featureSettings: (clientId: string) => `/${clientId}/admin/features`,
+  /** The organisation's pending account closings (features/admin). */
+  accountClosings: (clientId: string) => `/${clientId}/admin/account-closings`,
   // Health records and the Document Center (features/health-records, features/documents)
   healthRecords: (clientId: string) => `/${clientId}/health-record`,
   recordList: (clientId: string, category: string) => `/${clientId}/health-record/${category}`,

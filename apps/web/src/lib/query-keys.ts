@@ -22,6 +22,13 @@ export const queryKeys = {
     /** POST /api/v1/account_setup/check/: whether a set-password link still works (changes nothing). */
     accountSetupLink: (uid: string, token: string) => [...queryKeys.users.all, 'account-setup-link', uid, token] as const,
   },
+  accountClosing: {
+    all: ['account-closing'] as const,
+    /** GET /api/v1/me/closing/: what closing the account would take with it. */
+    preview: () => [...queryKeys.accountClosing.all, 'preview'] as const,
+    /** GET /api/v1/account_closings/?org=: an organisation's pending closings (administrators). */
+    pending: (orgId: number) => [...queryKeys.accountClosing.all, 'pending', orgId] as const,
+  },
   wizard: {
     all: ['wizard'] as const,
     /** GET /api/v1/wizard/: step titles come in the chosen language. */

@@ -8,7 +8,7 @@ import {
   type CancelAppointmentBody,
   type Language,
 } from '@healthbook/shared';
-import type { SignedInContext } from '../../context';
+import type { ServiceContext, SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { orgScope } from '../../db/scope';
@@ -143,6 +143,29 @@ export class AppointmentsService {
     return presentAppointmentDetail(row);
   }
 
+  /**
+   * Cancels the booked appointments of a closing account's patients before they are erased: the
+   * usual cancellation (slot freed, reminders cancelled, audited) and the provider's e-mail with
+   * the .ics. The patient is not written to: they asked to leave, and were told at closing that
+   * their appointments would be cancelled. Answers how many were cancelled.
+   */
+  async cancelForClosing(ctx: ServiceContext, orgId: number, appointmentIds: readonly number[], byUserId: number): Promise<number> {
+    let count = 0;
+    for (const id of appointmentIds) {
+      const cancelled = await this.db.transaction().execute(async (trx) => {
+        if (!(await this.repo(orgId, trx).cancel(id, byUserId, false, null))) return false;
+        await new RemindersRepository(trx).cancelPending({ appointmentId: id });
+        return true;
+      });
+      if (!cancelled) continue;
+      count++;
+      const row = (await this.repo(orgId).byId(id))!;
+      await this.audit.record(ctx, { action: 'appointment_cancel', outcome: 'success', orgId, actorUserId: null, subject: `patient:${row.patient_id}`, detail: { appointment: row.id, by_provider: false, reason: 'account_closed' } });
+      await this.notify(ctx, row, 'cancelled', { toPatient: false });
+    }
+    return count;
+  }
+
   /** The patient's appointments (their own by default), by start. */
   async list(ctx: SignedInContext, query: ListQuery & { patient?: number }): Promise<AppointmentDetail[]> {
     const grant = await this.patients.open(ctx, 'appointments', query.patient);
@@ -179,7 +202,7 @@ export class AppointmentsService {
   }
 
   /** E-mails to the patient (when they have an account) and the provider, each in their language, with the .ics. */
-  private async notify(ctx: SignedInContext, row: AppointmentRow, what: 'booked' | 'cancelled'): Promise<void> {
+  private async notify(ctx: ServiceContext, row: AppointmentRow, what: 'booked' | 'cancelled', opts: { toPatient?: boolean } = {}): Promise<void> {
     const users = new UsersRepository(this.db, orgScope(row.org_id));
     const [patientUser, providerUser] = await Promise.all([row.patient_user_id !== null ? users.findById(row.patient_user_id) : undefined, users.findById(row.provider_id)]);
     const detail = presentAppointmentDetail(row);
@@ -189,7 +212,7 @@ export class AppointmentsService {
     const patient = fullName(row.patient_first_name, row.patient_last_name);
     // Someone of the care network acting for the patient: shown to the provider as "Anna Smith for John Doe", told to the patient.
     const fromProvider = what === 'cancelled' && row.cancelled_by_provider;
-    const carer = !fromProvider && ctx.actor.userId !== row.patient_user_id ? fullName(ctx.actor.user.first_name, ctx.actor.user.last_name) : null;
+    const carer = !fromProvider && ctx.actor && ctx.actor.userId !== row.patient_user_id ? fullName(ctx.actor.user.first_name, ctx.actor.user.last_name) : null;
     const send = (user: NonNullable<typeof providerUser>, kind: MailKind) => {
       const target = mailTarget(user, ctx.lang);
       const toProvider = user.id === row.provider_id;
@@ -215,7 +238,7 @@ export class AppointmentsService {
       });
       this.mail.send({ ...message, attachments: [{ filename: what === 'cancelled' ? 'cancellation.ics' : 'appointment.ics', contentType: `text/calendar; charset=utf-8; method=${what === 'cancelled' ? 'CANCEL' : 'REQUEST'}`, content: ics }] }, { appointment: row.id });
     };
-    if (patientUser) send(patientUser, what === 'booked' ? 'appointmentBooked' : row.cancelled_by_provider ? 'appointmentCancelledByProvider' : 'appointmentCancelled');
+    if (patientUser && opts.toPatient !== false) send(patientUser, what === 'booked' ? 'appointmentBooked' : row.cancelled_by_provider ? 'appointmentCancelledByProvider' : 'appointmentCancelled');
     if (providerUser) send(providerUser, what === 'booked' ? 'appointmentBookedProvider' : 'appointmentCancelledProvider');
   }
 }

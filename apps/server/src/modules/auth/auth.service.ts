@@ -24,6 +24,7 @@ import { findUserOrg, UsersRepository, type UserRecord, type UserView } from '..
 import { SessionsRepository } from './sessions.repository';
 import type { TokenService } from './tokens';
 import { servicePlugin } from '../../lib/service-plugin';
+import { cancelClosingOnSignIn } from '../account-closing/account-closing.service';
 
 /** Never localised: the spec's client compares this exact text to decide not to renew its token. */
 const incorrect = () => new HttpError(401, INCORRECT_CREDENTIALS);
@@ -141,6 +142,8 @@ export class AuthService {
       subject: AuthService.accountKey(user.org_id, user.email),
       detail: { access, ...(opts.via ? { via: opts.via } : {}) },
     });
+    // Signing in again within a closing's grace period cancels it (with the second factor, once that is passed).
+    if (access === 'full') await cancelClosingOnSignIn(this.deps, ctx, user);
     const presented: UserDto | LimitedUser = access === 'full' ? presentUser(user, ctx.lang) : presentLimitedUser(user);
     return { ...this.pair(user, session.id, access, session.refresh_jti), user: presented, access_level: access, session_id: session.id };
   }
@@ -251,6 +254,7 @@ export class AuthService {
         if (!jti) throw new HttpError(401, 'errors:sessionEnded');
         await limiter.clear('mfaSignIn', actor.sessionId);
         await audit.record(ctx, { action: 'mfa_verify', outcome: 'success' });
+        await cancelClosingOnSignIn(this.deps, ctx, actor.user);
         return { ...presentUser(actor.user, ctx.lang), ...this.pair(actor.user, actor.sessionId, 'full', jti), upgraded: true };
       }
       await audit.record(ctx, { action: 'mfa_verify', outcome: 'failure', detail: { attempts: attempt.used } });

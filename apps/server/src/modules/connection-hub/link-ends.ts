@@ -7,7 +7,7 @@ import type { AuditLog } from '../audit/audit.service';
 import { AccountLinksRepository, type AccountScope } from './connection-hub.repository';
 
 /** What ends an account's links: the credentials that made them are no longer what they were. */
-export type LinkEndReason = 'password_changed' | 'password_reset' | 'mfa_removed' | 'deactivated';
+export type LinkEndReason = 'password_changed' | 'password_reset' | 'mfa_removed' | 'deactivated' | 'closed';
 
 /**
  * A link between two accounts lives only as long as the credentials that made it: linking

@@ -104,6 +104,12 @@ export class PublicSharesRepository {
     return this.db.selectFrom('shares').selectAll().where('uid', '=', uid).executeTakeFirst();
   }
 
+  /** The token hash of a share erased with its patient (a closed account), if that uid was one. */
+  async erasedTokenHash(uid: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('erased_shares').select('token_hash').where('uid', '=', uid).executeTakeFirst();
+    return row?.token_hash;
+  }
+
   /**
    * Counts a try at a code before it is checked, atomically: of any number of parallel tries,
    * at most the tries left are counted (and checked). Answers the count, or null when none is left.

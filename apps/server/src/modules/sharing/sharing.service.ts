@@ -413,7 +413,13 @@ export class SharingService {
 
   /** The share an address names, if the token is right and it is live; 404 alike for anything unknown, 410 for a share that is over. */
   private async liveShare(link: ShareLinkBody): Promise<ShareRow> {
-    const share = await new PublicSharesRepository(this.db).byUid(link.uid);
+    const shares = new PublicSharesRepository(this.db);
+    const share = await shares.byUid(link.uid);
+    if (!share) {
+      // A share erased with its patient's closed account answers as a revoked one.
+      const erased = await shares.erasedTokenHash(link.uid);
+      if (erased && safeEqual(sha256(link.token), erased)) throw gone('revoked');
+    }
     if (!share || !safeEqual(sha256(link.token), share.token_hash)) throw new HttpError(404, 'errors:shareUnavailable');
     const status = shareStatus(share);
     if (status !== 'active') throw gone(status);

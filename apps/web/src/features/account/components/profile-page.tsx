@@ -6,24 +6,26 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { HubPage } from '../../../components/hub-page';
 import { useOrganizationContext } from '../../../lib/organization-context';
-import { useSignedInUser } from '../hooks/use-signed-in-user';
+import { useCurrentUser } from '../../../lib/auth';
 import { AvatarEditor } from './avatar-editor';
 import { PasswordTab } from './password-tab';
 import { PersonalInfoTab } from './personal-info-tab';
 import { PreferencesTab } from './preferences-tab';
+import { PrivacyTab } from './privacy-tab';
 import { SecurityTab } from './security-tab';
 
 /** The tabs, in the order of their tabId (the spec's tabId 3 is the security tab). */
-const TABS = ['personal', 'password', 'preferences', 'security'] as const;
+const TABS = ['personal', 'password', 'preferences', 'security', 'privacy'] as const;
 
 export interface ProfileNotice {
   notice?: 'mfaEnabled';
 }
 
-/** Account settings: personal info, password, preferences and security, chosen by ?tabId=N. */
+/** Account settings: personal info, password, preferences, security and privacy (closing the account), chosen by ?tabId=N. */
 export default function ProfilePage() {
   const { clientId } = useOrganizationContext();
-  const user = useSignedInUser();
+  // Closing the account (Privacy) signs out while this page is still shown: for that moment, nothing.
+  const user = useCurrentUser();
   const { t } = useTranslation('account');
   const [search, setSearch] = useSearchParams();
   const location = useLocation();
@@ -31,6 +33,7 @@ export default function ProfilePage() {
   const tab = Number.isInteger(requested) && requested >= 0 && requested < TABS.length ? requested : 0;
   const notice = (location.state as ProfileNotice | null)?.notice;
 
+  if (!user) return null;
   return (
     <HubPage pageTitle={t('profile.pageTitle')} title={t('profile.title')} maxWidth={880}>
       <AvatarEditor user={user} />
@@ -53,6 +56,7 @@ export default function ProfilePage() {
           {tab === 1 && <PasswordTab email={user.email} />}
           {tab === 2 && <PreferencesTab user={user} />}
           {tab === 3 && <SecurityTab user={user} clientId={clientId} mfaJustEnabled={notice === 'mfaEnabled'} />}
+          {tab === 4 && <PrivacyTab user={user} clientId={clientId} />}
         </Box>
       </Paper>
     </HubPage>

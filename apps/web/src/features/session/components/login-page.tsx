@@ -25,9 +25,11 @@ export default function LoginPage() {
   const [search] = useSearchParams();
   // Two fields, checked on leaving a field and on submit with the shared rules. Plain state rather
   // than react-hook-form: this page's JavaScript has a 150 KB budget (see README, Benchmark).
-  // Arriving from the set-password page: say the password is set, with the address filled in.
-  const arrival = useLocation().state as { passwordSet?: string } | null;
+  // What the page that led here has to say: the set-password page (the password is set; its address filled in),
+  // or an account just closed (when it will be erased, how to keep it).
+  const arrival = useLocation().state as { passwordSet?: unknown; notice?: unknown } | null;
   const passwordSet = typeof arrival?.passwordSet === 'string' ? arrival.passwordSet : null;
+  const notice = passwordSet !== null ? t('login.passwordSet') : typeof arrival?.notice === 'string' ? arrival.notice : null;
   const [values, setValues] = useState({ email: passwordSet ?? '', password: '' });
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [isSubmitting, setSubmitting] = useState(false);
@@ -77,9 +79,9 @@ export default function LoginPage() {
         <h1 className="hb-h1">{t('login.title')}</h1>
         <p className="hb-lead">{t('login.subtitle', { orgName: org.org_name })}</p>
         <form noValidate className="hb-stack hb-form" onSubmit={(e) => void onSubmit(e)}>
-          {passwordSet && !failure && (
+          {notice && !failure && (
             <p role="status" className="hb-notice">
-              {t('login.passwordSet')}
+              {notice}
             </p>
           )}
           {failure && (
