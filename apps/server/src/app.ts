@@ -113,8 +113,6 @@ export interface AppDeps {
   storage?: Storage;
   /** Pretty logs for a person at a terminal; JSON otherwise. */
   prettyLogs?: boolean;
-  /** Where the log lines go instead of standard output (tests). */
-  logStream?: NodeJS.WritableStream;
   rateLimitRedis?: Redis;
   /** Raises every per-IP limit to at least this many requests a minute (tests that sign in often). */
   perIpLimitFloor?: number;
@@ -129,7 +127,7 @@ export interface AppDeps {
 /** The app factory: external plugins, then app plugins, then routes. The caller owns listen(). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    ...loggerOptions(config.logLevel, deps.prettyLogs ?? false, deps.logStream),
+    ...loggerOptions(config.logLevel, deps.prettyLogs ?? false),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: false,
     return503OnClosing: false,

@@ -50,8 +50,6 @@ export interface TestAppOptions {
   chatLimits?: AppDeps['chatLimits'];
   /** PostgreSQL: open the database as the server does, with the pool and timeouts of the configuration (DATABASE_POOL_SIZE, …). */
   poolFromConfig?: boolean;
-  /** Where the log lines go (with env LOG_LEVEL set): tests that read the logs. */
-  logStream?: AppDeps['logStream'];
 }
 
 export interface TestApp {
@@ -151,7 +149,6 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       ...(opts.signedInRoutes ? { signedInRoutes: opts.signedInRoutes } : {}),
       ...(opts.redis ? { rateLimitRedis: opts.redis } : {}),
       ...(opts.chatLimits ? { chatLimits: opts.chatLimits } : {}),
-      ...(opts.logStream ? { logStream: opts.logStream } : {}),
     });
     await opts.setup?.(app);
     if (opts.ready !== false) await app.ready();

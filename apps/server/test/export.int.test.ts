@@ -219,7 +219,7 @@ describe('the link token', () => {
       logs.restore();
     }
     const written = logs.lines.join('\n');
-    expect(written).toContain('/api/v1/hr/export/[redacted]/');
+    expect(written).toContain('"route":"/api/v1/hr/export/:token/"');
     expect(written).not.toContain(token);
   });
 

@@ -1,7 +1,6 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedShare, ExportLink, HealthRecord } from '@healthbook/shared';
-import { buildTestApp, type TestApp } from './build-app';
+import { buildTestApp, captureLogs, type TestApp } from './build-app';
 import { bearer, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
 
 /**
@@ -11,14 +10,6 @@ import { bearer, buildOrganization, buildUser, signIn, type BuiltUser } from './
  * request (method, route pattern, status, time), and none of the patient's name, e-mail,
  * password, tokens, record texts, the recipient's name or address, or a link's secret appears.
  */
-
-const lines: string[] = [];
-const capture = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    done();
-  },
-});
 
 let t: TestApp;
 let patient: BuiltUser;
@@ -31,7 +22,7 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: 
 };
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { LOG_LEVEL: 'info' }, logStream: capture });
+  t = await buildTestApp();
   const org = await buildOrganization(t.app, { name: 'quiet-clinic', org_name: 'Quiet Clinic' });
   patient = await buildUser(t.app, { org, first_name: 'Philippa', last_name: 'Wolstenholme', dob: '1961-03-04', email: 'philippa.wolstenholme@private.example' });
   requests++;
@@ -41,6 +32,8 @@ afterAll(() => t?.close());
 
 describe('the logs of a patient’s journey', () => {
   it('say one line per request, and nothing of the patient, their record or their secrets', async () => {
+    const logs = captureLogs(t.app);
+    requests = 0;
     const created = await call('POST', '/api/v1/hr/condition/', { name: 'Marfanoid habitus', note: 'Told nobody but the cardiologist' });
     expect(created.statusCode).toBe(201);
     const id = created.json<HealthRecord>().id;
@@ -68,7 +61,9 @@ describe('the logs of a patient’s journey', () => {
     await t.app.inject({ method: 'GET', url: `/api/v1/nothing/here/${encodeURIComponent(patient.email)}` });
     requests++;
     await t.app.backgroundMail.drain();
+    logs.restore();
 
+    const lines = logs.lines.flatMap((l) => l.split('\n')).filter(Boolean);
     const log = lines.join('\n');
     const secrets = [patient.first_name, patient.last_name, patient.email, patient.password, token, 'Marfanoid', 'cardiologist', 'geneticist', 'Evangelista', 'Papadimitriou', 'evangelista@outside', 'before Tuesday', secret!, link.split('/').at(-2)!, new URL(feedUrl, 'http://x').pathname.split('/').at(-1)!.replace(/\.ics$/, '')];
     for (const s of secrets) expect(log, `the logs hold "${s}"`).not.toContain(s);

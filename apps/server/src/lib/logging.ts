@@ -18,15 +18,13 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
  * Pino, JSON lines (pretty for a person at a terminal). Requests are logged once each, when
- * answered (app.ts: method, route pattern, status, time); `stream` receives the lines instead of
- * standard output (tests read them).
+ * answered (app.ts: method, route pattern, status, time).
  */
-export function loggerOptions(level: string, pretty: boolean, stream?: NodeJS.WritableStream): FastifyServerOptions {
+export function loggerOptions(level: string, pretty: boolean): FastifyServerOptions {
   return {
     disableRequestLogging: true,
     logger: {
       level,
-      ...(stream ? { stream } : {}),
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refresh', '*.access'],
         censor: '[redacted]',
@@ -36,7 +34,7 @@ export function loggerOptions(level: string, pretty: boolean, stream?: NodeJS.Wr
           return { method: req.method, url: redactUrl(req.url), remoteAddress: req.ip };
         },
       },
-      ...(pretty && !stream ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+      ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
     },
     // genReqId reads X-Request-Id itself and accepts it only when well-formed (a header name here would bypass it).
     requestIdHeader: false,
