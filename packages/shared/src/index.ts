@@ -36,3 +36,6 @@ export * from './contracts/connection-hub';
 export * from './family-members';
 export * from './contracts/family-members';
 export * from './patient-data';
+export { RESERVED_CLIENT_IDS, clientIdProblem } from './organizations/client-id';
+export * from './organizations/brand-contrast';
+export * from './organizations/assets';

@@ -399,9 +399,10 @@ export class SharingService {
     return new URL(shareLinkPath(organization.name, share.kind, share.method, share.uid, token), this.publicUrl).toString();
   }
 
+  /** The share's organisation; while it is deactivated its links answer as unavailable (404), as an unknown link does. */
   private async organization(orgId: number): Promise<OrganizationRow> {
     const organization = await new OrganizationsRepository(this.db).findById(orgId);
-    if (!organization) throw notFound();
+    if (!organization || organization.deactivated_at) throw new HttpError(404, 'errors:shareUnavailable');
     return organization;
   }
 
@@ -415,6 +416,7 @@ export class SharingService {
   private async liveShare(link: ShareLinkBody): Promise<ShareRow> {
     const share = await new PublicSharesRepository(this.db).byUid(link.uid);
     if (!share || !safeEqual(sha256(link.token), share.token_hash)) throw new HttpError(404, 'errors:shareUnavailable');
+    await this.organization(share.org_id);
     const status = shareStatus(share);
     if (status !== 'active') throw gone(status);
     return share;
