@@ -17,10 +17,10 @@ function purify() {
   return purifier;
 }
 
-/** An SVG document: text whose first element is <svg>, after an optional XML declaration and comments. */
+/** Looks like an SVG document: markup with an <svg> element near its start (the sanitiser decides the rest). */
 function looksLikeSvg(data: Buffer): boolean {
-  const head = data.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '');
-  return /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i.test(head);
+  const head = data.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
+  return /^\s*</.test(head) && /<svg[\s>]/i.test(head);
 }
 
 /**
