@@ -35,10 +35,17 @@ function png(size: number, rgb: [number, number, number]): Buffer {
 }
 
 async function superAdminPage(browser: Browser, locale = 'en-US', viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const context = await browser.newContext({ locale, viewport });
+  // Signed in in English (the helper reads the English form), then the chosen language, as a user switching would.
+  const context = await browser.newContext({ locale: 'en-US', viewport });
   const page = await context.newPage();
   await signIn(page, SUPERADMIN, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/healthbook\/dashboard/);
+  const language = locale.slice(0, 2);
+  if (language !== 'en') {
+    await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+  }
   return page;
 }
 
@@ -55,16 +62,16 @@ test('a super admin creates a branded organisation, and its sign-in page wears t
   await expect(page.getByRole('link', { name: 'Northwind Health' })).toBeVisible();
   await page.getByRole('link', { name: 'New organisation' }).click();
 
-  await page.getByLabel('Name', { exact: true }).fill(orgName);
-  await page.getByLabel('Short name').fill('Riverside');
-  await page.getByLabel('Client id').fill('login');
-  await page.getByLabel('Primary colour', { exact: false }).last().fill('#e91e63');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(orgName);
+  await page.getByRole('textbox', { name: 'Short name', exact: true }).fill('Riverside');
+  await page.getByRole('textbox', { name: 'Client id', exact: true }).fill('login');
+  await page.getByRole('textbox', { name: 'Primary colour', exact: true }).fill('#e91e63');
   await page.getByRole('button', { name: 'Create the organisation' }).click();
   await expect(page.getByText('used by the product')).toBeVisible();
   await expect(page.getByText(/in light mode; WCAG AA needs 4\.5:1/).first()).toBeVisible();
 
-  await page.getByLabel('Client id').fill(clientId);
-  await page.getByLabel('Primary colour', { exact: false }).last().fill('#1b5e20');
+  await page.getByRole('textbox', { name: 'Client id', exact: true }).fill(clientId);
+  await page.getByRole('textbox', { name: 'Primary colour', exact: true }).fill('#1b5e20');
   await page.getByRole('button', { name: 'Create the organisation' }).click();
   await expect(page).toHaveURL(/\/healthbook\/admin\/organizations\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(orgName) })).toBeVisible();

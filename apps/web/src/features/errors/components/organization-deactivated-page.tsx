@@ -57,7 +57,11 @@ export default function OrganizationDeactivatedPage() {
                 {t('deactivated.contact')}{' '}
                 {org.support_email && <Link href={`mailto:${org.support_email}`}>{org.support_email}</Link>}
                 {org.support_email && org.support_phone && ` · `}
-                {org.support_phone && <Link href={`tel:${org.support_phone.replace(/\s/g, '')}`}>{org.support_phone}</Link>}
+                {org.support_phone && (
+                  <Link href={`tel:${org.support_phone.replace(/\s/g, '')}`} sx={{ whiteSpace: 'nowrap' }}>
+                    {org.support_phone}
+                  </Link>
+                )}
               </Typography>
             )}
             <Typography color="text.secondary" sx={{ mt: 3 }}>
