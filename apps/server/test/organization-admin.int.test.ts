@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrganization, CreatedShare, OrganizationDetail } from '@healthbook/shared';
-import { buildTestApp, type TestApp } from './build-app';
+import { buildTestApp, testDbKind, type TestApp } from './build-app';
+import { redisReachable } from './redis';
 import { bearer, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
 
 /**
@@ -328,5 +330,43 @@ describe('deactivation', () => {
     expect(await branding('northwind')).toMatchObject({ active: true });
     const audit = await t.db.selectFrom('audit_log').select('action').where('org_id', '=', nw.id).where('action', 'in', ['organization_deactivate', 'organization_reactivate']).orderBy('id').execute();
     expect(audit.map((a) => a.action)).toEqual(['organization_deactivate', 'organization_reactivate']);
+  });
+});
+
+describe.runIf(testDbKind() === 'postgres')('two server processes (PostgreSQL and Redis)', () => {
+  it('a change and a deactivation made through one process take effect in the other at once', async (ctx) => {
+    if (!(await redisReachable())) ctx.skip();
+    const redisA = new Redis({ host: '127.0.0.1', port: 6379 });
+    const redisB = new Redis({ host: '127.0.0.1', port: 6379 });
+    const first = await buildTestApp({ redis: redisA, seed: true });
+    let second: TestApp | undefined;
+    try {
+      second = await buildTestApp({ redis: redisB, databaseUrl: first.databaseUrl! });
+      const nwId = (await first.db.selectFrom('organizations').select('id').where('name', '=', 'northwind').executeTakeFirstOrThrow()).id;
+      const hbId = (await first.db.selectFrom('organizations').select('id').where('name', '=', 'healthbook').executeTakeFirstOrThrow()).id;
+      const admin = await buildUser(first.app, { org: { id: hbId }, roles: ['org_admin'], is_superadmin: true });
+      const member = await buildUser(first.app, { org: { id: nwId } });
+      const adminToken = (await signIn(first.app, { email: admin.email, password: admin.password, org_id: hbId })).access;
+      const memberToken = (await signIn(second.app, { email: member.email, password: member.password, org_id: nwId })).access;
+      const lookup = async () => (await second!.app.inject({ method: 'GET', url: '/api/v1/organization_detail_by_name/northwind' })).json<OrganizationDetail>();
+      const me = async () => (await second!.app.inject({ method: 'GET', url: '/api/v1/me/', headers: bearer(memberToken) })).statusCode;
+      expect((await lookup()).primary_color).toBe('#00695c'); // cached in the second process
+      expect(await me()).toBe(200); // the session is cached there too
+
+      const changed = await first.app.inject({ method: 'PATCH', url: `/api/v1/admin/organizations/${nwId}/`, headers: bearer(adminToken), payload: { primary_color: '#1b5e20', org_name: 'Northwind Care' } });
+      expect(changed.statusCode, changed.body).toBe(200);
+      await expect.poll(async () => (await lookup()).org_name, { timeout: 2000, interval: 20 }).toBe('Northwind Care');
+
+      expect((await first.app.inject({ method: 'POST', url: `/api/v1/admin/organizations/${nwId}/deactivate/`, headers: bearer(adminToken) })).statusCode).toBe(200);
+      await expect.poll(me, { timeout: 2000, interval: 20 }).toBe(401);
+      await expect.poll(async () => (await lookup()).active, { timeout: 2000, interval: 20 }).toBe(false);
+      const refused = await second.app.inject({ method: 'POST', url: '/api/v1/login/', payload: { email: member.email, password: member.password, org: nwId } });
+      expect(refused.statusCode).toBe(403);
+    } finally {
+      await second?.close();
+      await first.close();
+      redisA.disconnect();
+      redisB.disconnect();
+    }
   });
 });
