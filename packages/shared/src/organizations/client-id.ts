@@ -50,7 +50,7 @@ const RESERVED = new Set(RESERVED_CLIENT_IDS);
  */
 export function clientIdProblem(id: string): string | null {
   if (id.length < CLIENT_ID_MIN_LENGTH || id.length > CLIENT_ID_MAX_LENGTH) return 'validation:clientIdLength';
-  if (!CLIENT_ID_PATTERN.test(id)) return 'validation:clientIdInvalid';
+  if (!CLIENT_ID_PATTERN.test(id)) return 'validation:clientIdFormat';
   if (RESERVED.has(id)) return 'validation:clientIdReserved';
   return null;
 }
