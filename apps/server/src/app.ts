@@ -52,6 +52,7 @@ import { publicUserRoutes, signedInUserRoutes } from './modules/users/users.rout
 import { profileRoutes } from './modules/profile/profile.routes';
 import { wizardRoutes } from './modules/wizard/wizard.routes';
 import { organizationSettingsRoutes, organizationsRoutes } from './modules/organizations/organizations.routes';
+import { organizationAdminRoutes } from './modules/organizations/organization-admin.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { signupRoutes } from './modules/signup/signup.routes';
@@ -87,7 +88,7 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import type { ChatSocketLimits } from './modules/chat/chat-socket-limits';
 import { chatSocketRoutes } from './modules/chat/chat.socket';
 import helpServicePlugin from './modules/help/help.service';
-import { helpRoutes } from './modules/help/help.routes';
+import { helpEditorRoutes, helpRoutes } from './modules/help/help.routes';
 import symptomCheckerServicePlugin from './modules/symptom-checker/symptom-checker.service';
 import { symptomCheckerRoutes } from './modules/symptom-checker/symptom-checker.routes';
 
@@ -288,6 +289,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(featuresRoutes);
     await authenticated.register(operationsRoutes);
     await authenticated.register(organizationSettingsRoutes);
+    await authenticated.register(organizationAdminRoutes);
     await authenticated.register(patientsRoutes);
     await authenticated.register(recordsRoutes, { publicUrl: config.publicUrl });
     await authenticated.register(documentsRoutes);
@@ -304,6 +306,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(careNetworkRoutes);
     await authenticated.register(familyMembersRoutes);
     await authenticated.register(helpRoutes);
+    await authenticated.register(helpEditorRoutes);
     await authenticated.register(symptomCheckerRoutes);
     await authenticated.register(accountClosingRoutes, { perIpLimit });
     for (const routes of deps.signedInRoutes ?? []) await authenticated.register(routes);

@@ -35,6 +35,7 @@ describe('GET /api/v1/organization_detail_by_name/{name}', () => {
       support_email: demo.support_email,
       support_phone: demo.support_phone,
       user_org_details: [{ org: body.org }],
+      active: true,
     });
   });
 
@@ -74,6 +75,7 @@ describe('GET /api/v1/organization_detail_by_name/{name}', () => {
       support_email: null,
       support_phone: null,
       user_org_details: [],
+      active: false,
     });
   });
 

@@ -60,10 +60,21 @@ const find = (list: Json[], key: string, value: unknown) => {
 /** The routes that change something but are not a resource a GET answers: each with its reason. */
 const NOT_A_RESOURCE: Record<string, string> = {
   'PUT /api/v1/me/password/': 'an action (current and new password): there is no password to GET',
+  'PUT /api/v1/admin/organizations/:id/:asset/': 'an upload (multipart file): the answer is the organisation, not the file',
 };
 
 /** Every PUT and PATCH route: how to make one of its resources. */
 const CASES: Record<string, () => Promise<Resource>> = {
+  'PATCH /api/v1/admin/organizations/:id/': async () => {
+    const other = await buildOrganization(t.app, { primary_color: '#1b5e20' });
+    const url = `/api/v1/admin/organizations/${other.id}/`;
+    return { who: 'superadmin', read: () => ok('superadmin', 'GET', url), url };
+  },
+  'PUT /api/v1/organizations/:id/help/articles/:slug/': async () => {
+    const url = `/api/v1/organizations/${orgId}/help/articles/parking/`;
+    await ok('admin', 'PUT', url, { title_en: 'Parking', title_el: 'Στάθμευση', body_en: 'Free parking behind the building.', body_el: 'Δωρεάν στάθμευση πίσω από το κτίριο.', tags: ['parking'] });
+    return { who: 'admin', read: async () => find(await ok<Json[]>('admin', 'GET', `/api/v1/organizations/${orgId}/help/articles/`), 'slug', 'parking'), url };
+  },
   'PUT /api/v1/me/': async () => ({ who: 'patient', read: () => ok('patient', 'GET', '/api/v1/me/'), url: '/api/v1/me/' }),
   'PUT /api/v1/users/:id': async () => {
     const me = await ok('patient', 'GET', '/api/v1/me/');
@@ -226,6 +237,7 @@ beforeAll(async () => {
     patient: await buildUser(t.app, { org, dob: '1980-05-06', gender: 'female' }),
     admin: await buildUser(t.app, { org, roles: ['org_admin'] }),
     provider: await buildUser(t.app, { org, first_name: 'Anna', last_name: 'Doctor', roles: ['professional', 'provider'] }),
+    superadmin: await buildUser(t.app, { org, roles: ['org_admin'], is_superadmin: true }),
   };
   for (const [who, user] of Object.entries(people)) tokens[who] = (await signIn(t.app, { email: user.email, password: user.password, org_id: org.id })).access;
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLIENT_ID_PATTERN, RESERVED_CLIENT_IDS, isReservedClientId, normalizeClientId, translate, validateNewClientId } from './index';
 
 describe('validateNewClientId', () => {
-  it.each(['acme', 'st-lukes', 'clinic2', 'a', 'north-west-health', 'a1-b2'])('accepts %s', (id) => {
+  it.each(['acme', 'st-lukes', 'clinic2', 'ab', 'north-west-health', 'a1-b2'])('accepts %s', (id) => {
     expect(validateNewClientId(id)).toBe(true);
   });
 
@@ -19,6 +19,9 @@ describe('validateNewClientId', () => {
     ['ακμή', 'validation:clientIdFormat'],
     ['acme.health', 'validation:clientIdFormat'],
     ['a'.repeat(33), 'validation:clientIdLength'],
+    ['a', 'validation:clientIdLength'],
+    ['sharedrecords', 'validation:clientIdReserved'],
+    ['metrics', 'validation:clientIdReserved'],
     ['login', 'validation:clientIdReserved'],
     ['register', 'validation:clientIdReserved'],
     ['api', 'validation:clientIdReserved'],

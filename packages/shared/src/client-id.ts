@@ -1,3 +1,5 @@
+import { SHARE_ROUTES } from './sharing';
+
 /**
  * The rule for a new organisation's client id (the first segment of every address of the
  * organisation: `/{clientId}/login`). One rule for every way an organisation is made: the
@@ -19,39 +21,53 @@
  * A test on each side checks that every top-level segment the router or the server answers
  * is in this list.
  */
-export const RESERVED_CLIENT_IDS = [
+export const RESERVED_CLIENT_IDS: readonly string[] = [
+  ...new Set([
   '404',
   'about',
+  'access-code',
+  'adduser',
   'admin',
   'api',
   'assets',
+  'caring-person-info',
   'code-retrieval',
+  'deactivated',
   'dev',
   'docs',
   'email',
   'favicon',
+  'forgotpassword',
   'health',
   'help',
   'index',
   'login',
   'logout',
+  'metrics',
   'password',
   'privacy',
   'public',
   'register',
+  'resend-promo-code',
   'robots',
+  'safehavenlogout',
   'signup',
   'static',
   'terms',
+  'verify',
   'www',
-] as const;
+  // The recipients' pages of a share (`/{clientId}/sharedrecords/…` is the organisation's; a bare one would be read as an organisation).
+  ...Object.values(SHARE_ROUTES).map((route) => route.split('/')[0]!.toLowerCase()),
+  ]),
+].sort();
 
 /** Lower-case letters, digits and `-`; starts with a letter (an all-digit id would read as an organisation's number), ends with a letter or digit. */
 export const NEW_CLIENT_ID_PATTERN = /^[a-z](?:[a-z0-9-]*[a-z0-9])?$/;
+export const NEW_CLIENT_ID_MIN_LENGTH = 2;
 export const NEW_CLIENT_ID_MAX_LENGTH = 32;
 
 export function isReservedClientId(value: string): boolean {
-  return (RESERVED_CLIENT_IDS as readonly string[]).includes(value.toLowerCase());
+  return RESERVED_CLIENT_IDS.includes(value.toLowerCase());
 }
 
 /**
@@ -61,7 +77,7 @@ export function isReservedClientId(value: string): boolean {
  */
 export function validateNewClientId(value: string): string | true {
   if (!value) return 'validation:clientIdRequired';
-  if (value.length > NEW_CLIENT_ID_MAX_LENGTH) return 'validation:clientIdLength';
+  if (value.length < NEW_CLIENT_ID_MIN_LENGTH || value.length > NEW_CLIENT_ID_MAX_LENGTH) return 'validation:clientIdLength';
   if (!NEW_CLIENT_ID_PATTERN.test(value)) return 'validation:clientIdFormat';
   if (isReservedClientId(value)) return 'validation:clientIdReserved';
   return true;

@@ -40,3 +40,5 @@ export * from './family-members';
 export * from './contracts/family-members';
 export * from './contracts/account-closing';
 export * from './patient-data';
+export * from './organizations/brand-contrast';
+export * from './organizations/assets';

@@ -24,6 +24,8 @@ export interface OrganizationsTable {
   /** The help area's contact details; the contact form writes to support_email. */
   support_email: ColumnType<string | null, string | null | undefined, string | null>;
   support_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set while a super admin has deactivated the organisation (its members cannot sign in). */
+  deactivated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -22,6 +22,7 @@ const org = (id: number, name: string): OrganizationDetail => ({
   support_email: null,
   support_phone: null,
   user_org_details: [{ org: id }],
+  active: true,
 });
 
 const args = (url: string): LoaderFunctionArgs =>

@@ -31,6 +31,11 @@ export async function organizationLoader({ params, request }: LoaderFunctionArgs
     // A member of another organisation opening this one's pages is signed out first (§2 route rules).
     const claims = session.claims();
     if (claims && claims.org !== org.org) await signOut(clientId);
+    // A deactivated organisation: every address of it shows the page saying so (its sessions are over).
+    if (org.active === false && url.pathname !== paths.organizationDeactivated(clientId)) {
+      if (session.claims()) await signOut(clientId);
+      throw redirect(paths.organizationDeactivated(clientId));
+    }
     return { clientId, org, known: true };
   }
   if (url.pathname !== paths.notFound(clientId)) throw redirect(paths.notFound(clientId));

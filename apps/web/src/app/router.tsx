@@ -91,6 +91,7 @@ export const routes = [
           { index: true, loader: ({ params }: { params: { clientId?: string } }) => redirect(paths.dashboard(params.clientId)) },
           { path: 'login', loader: loginGuard, lazy: lazyPage(() => import('../features/session/components/login-page'), { plain: true }) },
           { path: '404', lazy: lazyPage(() => import('../features/errors/components/not-found-page')) },
+          { path: 'deactivated', lazy: lazyPage(() => import('../features/errors/components/organization-deactivated-page')) },
           { path: 'about', lazy: lazyPage(() => import('../features/legal/components/about-page')) },
           { path: 'privacy', lazy: lazyPage(() => import('../features/legal/components/privacy-page')) },
           { path: 'terms', lazy: lazyPage(() => import('../features/legal/components/terms-page')) },

@@ -78,7 +78,16 @@ export const paths = {
   operations: (clientId: string) => `/${clientId}/operations`,
   /** The survey questionnaire: the surveys' hub (features/surveys). */
   surveyQuestionnaire: (clientId: string) => `/${clientId}/mental-health-survey`,
-  featureSettings: (clientId: string) => `/${clientId}/admin/features`,
+  featureSettings: (clientId: string, organizationId?: number) => `/${clientId}/admin/features${organizationId ? `?organization=${organizationId}` : ''}`,
+  /** The organisations (super admins): the list, a new one, one of them (features/admin). */
+  organizations: (clientId: string) => `/${clientId}/admin/organizations`,
+  organizationNew: (clientId: string) => `/${clientId}/admin/organizations/new`,
+  organizationEdit: (clientId: string, id: number) => `/${clientId}/admin/organizations/${id}`,
+  /** The editors of the organisation's help articles and survey sets (features/admin). */
+  helpArticlesEditor: (clientId: string) => `/${clientId}/admin/help-articles`,
+  surveysEditor: (clientId: string) => `/${clientId}/admin/surveys`,
+  /** The page a deactivated organisation's addresses show (features/errors). */
+  organizationDeactivated: (clientId: string) => `/${clientId}/deactivated`,
   /** The organisation's pending account closings (features/admin). */
   accountClosings: (clientId: string) => `/${clientId}/admin/account-closings`,
   // Health records and the Document Center (features/health-records, features/documents)

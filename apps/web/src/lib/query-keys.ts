@@ -10,6 +10,10 @@ export const queryKeys = {
     byName: (clientId: string) => [...queryKeys.organizations.all, 'by-name', clientId] as const,
     /** GET /api/v1/organization_detail/ */
     list: () => [...queryKeys.organizations.all, 'list'] as const,
+    /** GET /api/v1/admin/organizations/ (super admins) */
+    admin: () => [...queryKeys.organizations.all, 'admin'] as const,
+    /** GET /api/v1/admin/organizations/{id}/ */
+    adminOne: (id: number) => [...queryKeys.organizations.all, 'admin', id] as const,
   },
   users: {
     all: ['users'] as const,
@@ -153,6 +157,8 @@ export const queryKeys = {
   },
   help: {
     all: ['help'] as const,
+    /** GET /api/v1/organizations/{id}/help/articles/ (editors; both languages) */
+    editor: (organizationId: number) => [...queryKeys.help.all, 'editor', organizationId] as const,
     /** GET /api/v1/help/articles/?search=: titles in the reader's language. */
     articles: (search: string, language: string) => [...queryKeys.help.all, 'articles', search, language] as const,
     /** GET /api/v1/help/articles/{slug}/ */
@@ -183,6 +189,8 @@ export const queryKeys = {
   },
   surveys: {
     all: ['surveys'] as const,
+    /** GET /api/v1/organizations/{id}/surveys/{survey}/ (administrators; both languages) */
+    editor: (organizationId: number, survey: string) => [...queryKeys.surveys.all, 'editor', organizationId, survey] as const,
     /** GET /api/v1/surveys/: every survey with the latest result, in the reader's language. */
     list: (language: string) => [...queryKeys.surveys.all, 'list', language] as const,
     /** GET /api/v1/surveys/{key}/: its questions, in the reader's language. */

@@ -22,6 +22,7 @@ export const testOrg: OrganizationDetail = {
   support_email: null,
   support_phone: null,
   user_org_details: [{ org: 7 }],
+  active: true,
 };
 
 /** Any page the tested one leads to: shows where we are, so a test can see the navigation. */

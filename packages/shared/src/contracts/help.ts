@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { HELP_CONTACT_CATEGORIES, HELP_MESSAGE_MAX, HELP_SEARCH_MAX, HELP_SLUG_MAX, HELP_SLUG_PATTERN, HELP_SUBJECT_MAX } from '../help';
 import { cleanText, isSingleLine } from '../validation';
+import { IdParamSchema } from './common';
+import { readOnlyFields, writableBody } from './round-trip';
 
 export * from '../help';
 
@@ -112,3 +114,65 @@ export const AssistantAnswerSchema = z
   })
   .meta({ id: 'AssistantAnswer' });
 export type AssistantAnswer = z.infer<typeof AssistantAnswerSchema>;
+
+// ---- Administrators: the organisation's own articles (/api/v1/organizations/{id}/help/articles/) ----
+
+export const HELP_TITLE_MAX = 200;
+export const HELP_BODY_MAX = 20000;
+export const HELP_TAGS_MAX = 30;
+
+/** An article as its editors see it: both languages, whether it is the organisation's own, whether it replaces (or hides) a default one. */
+export const AdminHelpArticleSchema = z
+  .object({
+    slug: z.string(),
+    position: z.number().int(),
+    hidden: z.boolean().describe('a default article the organisation hides from its members'),
+    feature: z.string().nullable(),
+    tags: z.array(z.string()),
+    title_en: z.string(),
+    title_el: z.string(),
+    body_en: z.string(),
+    body_el: z.string(),
+    own: z.boolean().describe("the organisation's own version (false: every organisation's default, unchanged)"),
+    has_default: z.boolean().describe('every organisation has an article with this slug (removing the own version brings it back)'),
+    updated_at: z.string().describe('ISO 8601'),
+  })
+  .meta({ id: 'AdminHelpArticle' });
+export type AdminHelpArticle = z.infer<typeof AdminHelpArticleSchema>;
+export const AdminHelpArticleListSchema = z.array(AdminHelpArticleSchema);
+
+export const OrganizationHelpArticleParamsSchema = z.object({
+  id: IdParamSchema,
+  slug: z.string().max(HELP_SLUG_MAX, { message: 'validation:helpSlugInvalid' }).regex(HELP_SLUG_PATTERN, { message: 'validation:helpSlugInvalid' }),
+});
+export const OrganizationIdOnlyParamsSchema = z.object({ id: IdParamSchema });
+
+const articleText = (max: number) => z.string().transform(cleanText).pipe(z.string().max(max));
+const ADMIN_HELP_READ_ONLY = readOnlyFields(AdminHelpArticleSchema, ['slug', 'own', 'has_default', 'updated_at']);
+
+/**
+ * PUT …/help/articles/{slug}/: the organisation's own version of the article (a new slug adds one).
+ * Title and text are required in both languages unless `hidden` (a default article taken away).
+ */
+export const SaveHelpArticleBodySchema = writableBody(
+  z
+    .object({
+      title_en: articleText(HELP_TITLE_MAX).optional(),
+      title_el: articleText(HELP_TITLE_MAX).optional(),
+      body_en: articleText(HELP_BODY_MAX).optional(),
+      body_el: articleText(HELP_BODY_MAX).optional(),
+      tags: z.array(z.string().trim().min(1).max(40)).max(HELP_TAGS_MAX).optional(),
+      feature: z.string().max(60).nullable().optional(),
+      position: z.number().int().min(0).max(10000).optional(),
+      hidden: z.boolean().optional(),
+    })
+    .strict()
+    .meta({ id: 'SaveHelpArticleBody' }),
+  ADMIN_HELP_READ_ONLY,
+).superRefine((value, ctx) => {
+  if (value.hidden) return;
+  for (const field of ['title_en', 'title_el', 'body_en', 'body_el'] as const) {
+    if (!value[field]?.trim()) ctx.addIssue({ code: 'custom', path: [field], message: 'validation:required' });
+  }
+});
+export type SaveHelpArticleBody = z.input<typeof SaveHelpArticleBodySchema>;

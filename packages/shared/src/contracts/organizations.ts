@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ORGANIZATION_NOT_FOUND } from '../constants';
 import { IdParamSchema } from './common';
+import { validateNewClientId } from '../client-id';
+import { primaryColorProblem } from '../organizations/brand-contrast';
 import { readOnlyFields, writableBody } from './round-trip';
 
 export const OrganizationNameParamsSchema = z.object({
@@ -31,6 +33,7 @@ export const OrganizationDetailSchema = z
     support_email: z.string().nullable().describe("the help area's contact address"),
     support_phone: z.string().nullable(),
     user_org_details: z.array(z.object({ org: z.number().int() })),
+    active: z.boolean().describe('false while a super admin has deactivated the organisation: its members cannot sign in (the web app shows a page saying so)'),
   })
   .meta({ id: 'OrganizationDetail' });
 export type OrganizationDetail = z.infer<typeof OrganizationDetailSchema>;
@@ -52,6 +55,7 @@ export const OrganizationNotFoundSchema = z
     support_email: z.null(),
     support_phone: z.null(),
     user_org_details: z.array(z.never()),
+    active: z.literal(false),
   })
   .meta({ id: 'OrganizationNotFound' });
 export type OrganizationNotFound = z.infer<typeof OrganizationNotFoundSchema>;
@@ -80,8 +84,9 @@ export const ORGANIZATION_READ_ONLY = readOnlyFields(OrganizationDetailSchema, [
   'favicon_url',
   'primary_color',
   'user_org_details',
+  'active',
 ]);
-export const OrganizationSettingsBodySchema = writableBody(z.object({
+const SETTINGS_SHAPE = {
   video_channel_url: z
     .string()
     .trim()
@@ -93,6 +98,88 @@ export const OrganizationSettingsBodySchema = writableBody(z.object({
   crisis_lines: z.array(CrisisLineSchema).max(5).optional(),
   support_email: z.email({ message: 'validation:emailInvalid' }).max(254).nullable().optional(),
   support_phone: PhoneNumberSchema.nullable().optional(),
-}), ORGANIZATION_READ_ONLY);
+};
+export const OrganizationSettingsBodySchema = writableBody(z.object(SETTINGS_SHAPE), ORGANIZATION_READ_ONLY);
 export type OrganizationSettingsBody = z.infer<typeof OrganizationSettingsBodySchema>;
 export const OrganizationIdParamsSchema = z.object({ id: IdParamSchema });
+
+// ---- Super admins: the organisations themselves (/api/v1/admin/organizations/) ----
+
+/** A client id of a new or renamed organisation: lower-case letters, digits and "-", not a word the router uses. */
+export const ClientIdSchema = z
+  .string({ message: 'validation:required' })
+  .trim()
+  .superRefine((value, ctx) => {
+    const problem = validateNewClientId(value);
+    if (problem !== true) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** A primary colour (#rrggbb) on which text reads at WCAG AA in the light and the dark theme. */
+export const PrimaryColorSchema = z
+  .string({ message: 'validation:required' })
+  .trim()
+  .superRefine((value, ctx) => {
+    const problem = primaryColorProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.key, params: problem.values });
+  });
+
+const OrgNameSchema = z.string({ message: 'validation:required' }).trim().min(1, { message: 'validation:required' }).max(120);
+const OrgShortNameSchema = z.string({ message: 'validation:required' }).trim().min(1, { message: 'validation:required' }).max(40);
+
+/** An organisation as super admins manage it: its branding and settings, its status and its people counted. */
+export const AdminOrganizationSchema = OrganizationDetailSchema.extend({
+  deactivated_at: z.string().nullable().describe('ISO 8601; null while active'),
+  created_at: z.string().describe('ISO 8601'),
+  users: z.number().int().describe('accounts of the organisation (patients and staff)'),
+  patients: z.number().int().describe('patients of the organisation (with or without an account)'),
+}).meta({ id: 'AdminOrganization' });
+export type AdminOrganization = z.infer<typeof AdminOrganizationSchema>;
+export const AdminOrganizationListSchema = z.array(AdminOrganizationSchema);
+
+/** What of an organisation's answer a super admin cannot set through its body (assets have their own routes). */
+export const ADMIN_ORGANIZATION_READ_ONLY = readOnlyFields(AdminOrganizationSchema, [
+  'org',
+  'org_logo',
+  'logo_url',
+  'favicon_url',
+  'user_org_details',
+  'active',
+  'deactivated_at',
+  'created_at',
+  'users',
+  'patients',
+]);
+
+/** POST /api/v1/admin/organizations/: a new organisation (its assets are uploaded afterwards). */
+export const CreateOrganizationBodySchema = z
+  .object({
+    name: ClientIdSchema.describe('the client id'),
+    org_name: OrgNameSchema,
+    org_short_name: OrgShortNameSchema,
+    primary_color: PrimaryColorSchema,
+    ...SETTINGS_SHAPE,
+  })
+  .strict()
+  .meta({ id: 'CreateOrganizationBody' });
+export type CreateOrganizationBody = z.input<typeof CreateOrganizationBodySchema>;
+
+/** PATCH /api/v1/admin/organizations/{id}/: each field sent is changed, the others kept. */
+export const UpdateOrganizationBodySchema = writableBody(
+  z
+    .object({
+      name: ClientIdSchema.optional(),
+      org_name: OrgNameSchema.optional(),
+      org_short_name: OrgShortNameSchema.optional(),
+      primary_color: PrimaryColorSchema.optional(),
+      ...SETTINGS_SHAPE,
+    })
+    .strict()
+    .meta({ id: 'UpdateOrganizationBody' }),
+  ADMIN_ORGANIZATION_READ_ONLY,
+);
+export type UpdateOrganizationBody = z.input<typeof UpdateOrganizationBodySchema>;
+export type UpdateOrganizationFields = z.output<typeof UpdateOrganizationBodySchema>;
+
+export const ORGANIZATION_ASSETS = ['logo', 'favicon'] as const;
+export type OrganizationAsset = (typeof ORGANIZATION_ASSETS)[number];
+export const OrganizationAssetUploadParamsSchema = z.object({ id: IdParamSchema, asset: z.enum(ORGANIZATION_ASSETS, { message: 'validation:invalid' }) });

@@ -95,6 +95,12 @@ export class AuthService {
     // The event's actor: nobody yet at sign-in; the account linking, when linking.
     const by: Record<string, number | null> = action === 'login' ? {} : { linking_user: ctx.actor?.userId ?? null };
 
+    // A deactivated organisation: nobody signs in (its status is public, its branding says so too).
+    if (org?.deactivated_at) {
+      await audit.record(ctx, { action, outcome: 'denied', orgId: org.id, actorUserId: null, subject, detail: { reason: 'organization_deactivated', ...by } });
+      throw new HttpError(403, 'errors:organizationDeactivated', { orgName: org.org_name }, {}, { code: 'organization_deactivated' });
+    }
+
     const attempt = await limiter.take('login', subject);
     if (!attempt.allowed) {
       await audit.record(ctx, { action, outcome: 'denied', orgId: org?.id ?? null, actorUserId: null, subject, detail: { reason: 'locked', ...by } });

@@ -34,6 +34,12 @@ export class HelpRepository {
       .execute();
   }
 
+  /** Removes the organisation's own version of an article (a default one of that slug shows again); false when it had none. */
+  async remove(slug: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('help_articles').where('org_id', '=', this.scope.orgId).where('slug', '=', slug).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   /** Adds or changes the organisation's own article with this slug (hidden: hides the default one). */
   async save(article: HelpArticleWrite): Promise<void> {
     const { tags, ...rest } = article;

@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SignedInContext } from '../../context';
+import { HttpError, notFound } from '../../lib/http-errors';
+import { canManageOrganization } from '../features/features.policy';
 import {
+  AdminHelpArticleListSchema,
+  AdminHelpArticleSchema,
+  OrganizationHelpArticleParamsSchema,
+  OrganizationIdOnlyParamsSchema,
+  SaveHelpArticleBodySchema,
   AssistantAnswerSchema,
   AssistantQuerySchema,
   DetailErrorSchema,
@@ -80,5 +89,79 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => app.help.assistant(request.signedIn(), request.query.q),
+  );
+};
+
+/**
+ * The organisation's articles for their editors: organisation admins (their organisation;
+ * another answers 404) and super admins (any); anyone else 403. Not behind the help feature's
+ * status: articles can be written before the help area is switched on.
+ */
+export const helpEditorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['help'];
+  const editorErrors = { ...errors, 404: DetailErrorSchema };
+  const WHO = 'Organisation admins for their organisation (another: 404), super admins for any; anyone else 403.';
+  const administered = async (ctx: SignedInContext, orgId: number) => {
+    if (orgId !== ctx.actor.orgId && !ctx.actor.isSuperadmin) throw notFound();
+    if (!(await app.organizations.findById(orgId))) throw notFound();
+    if (!canManageOrganization(ctx.actor, orgId)) throw new HttpError(403, 'errors:permissionDenied');
+  };
+
+  app.get(
+    '/api/v1/organizations/:id/help/articles/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The organisation's help articles, both languages (editors)",
+        description: `Each slug once: the organisation's own version where it has one (own: true), else every organisation's default. ${WHO}`,
+        params: OrganizationIdOnlyParamsSchema,
+        response: { 200: AdminHelpArticleListSchema, ...editorErrors },
+      },
+    },
+    async (request) => {
+      await administered(request.signedIn(), request.params.id);
+      return app.help.editorArticles(request.params.id);
+    },
+  );
+
+  app.put(
+    '/api/v1/organizations/:id/help/articles/:slug/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Write the organisation's own version of an article (editors)",
+        description: `A new slug adds an article; a default one's slug replaces it for this organisation; hidden: true takes it away. Title and text in en and el are required unless hidden. Audited; every process sees it at once. ${WHO}`,
+        params: OrganizationHelpArticleParamsSchema,
+        body: SaveHelpArticleBodySchema,
+        response: { 200: AdminHelpArticleSchema, ...editorErrors },
+      },
+    },
+    async (request) => {
+      const ctx = request.signedIn();
+      await administered(ctx, request.params.id);
+      return app.help.saveEditorArticle(ctx, request.params.id, { ...request.body, slug: request.params.slug });
+    },
+  );
+
+  app.delete(
+    '/api/v1/organizations/:id/help/articles/:slug/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Remove the organisation's own version of an article (editors)",
+        description: `A default article of that slug shows again; 404 when the organisation has no version of its own. Audited. ${WHO}`,
+        params: OrganizationHelpArticleParamsSchema,
+        response: { 204: z.null(), ...editorErrors },
+      },
+    },
+    async (request, reply) => {
+      const ctx = request.signedIn();
+      await administered(ctx, request.params.id);
+      await app.help.removeEditorArticle(ctx, request.params.id, request.params.slug);
+      return reply.code(204).send(null);
+    },
   );
 };

@@ -1,13 +1,14 @@
 import type { z } from 'zod';
-import { FEATURES, translate, type AssistantAnswer, type AssistantPage, type HelpArticle, type HelpArticleList, type HelpArticleSummary, type HelpContactBodySchema, type HelpContactSent, type Language } from '@healthbook/shared';
+import { FEATURES, translate, type AdminHelpArticle, type AssistantAnswer, type AssistantPage, type HelpArticle, type HelpArticleList, type HelpArticleSummary, type HelpContactBodySchema, type HelpContactSent, type Language } from '@healthbook/shared';
 import type { Db } from '../../db/client';
 import { orgScope } from '../../db/scope';
 import type { SignedInContext } from '../../context';
-import { HttpError, notFound } from '../../lib/http-errors';
+import { FieldError, HttpError, notFound } from '../../lib/http-errors';
 import { renderMail, recipientLanguage } from '../../lib/mail-templates';
 import { servicePlugin } from '../../lib/service-plugin';
 import { SharedCache, type MessageBus } from '../../lib/shared-cache';
 import type { BackgroundMail, Mailer } from '../../plugins/mail';
+import type { AuditLog } from '../audit/audit.service';
 import type { FeaturesService } from '../features/features.service';
 import type { AttemptLimiter } from '../limits/limits.service';
 import type { OrganizationsService } from '../organizations/organizations.service';
@@ -101,6 +102,7 @@ export class HelpService {
     private readonly limiter: AttemptLimiter,
     private readonly mailer: Mailer,
     private readonly background: BackgroundMail,
+    private readonly audit?: AuditLog,
   ) {
     // Keys are "orgId:lang"; a change of an organisation's articles forgets "orgId", of the defaults "*".
     this.sets = new SharedCache('help-articles', bus, 5 * 60_000);
@@ -237,6 +239,50 @@ export class HelpService {
     await this.sets.invalidate(String(orgId));
   }
 
+  // ---- Editors: organisation admins (their organisation) and super admins; the caller checks who ----
+
+  /** Every article the organisation's members may see or that it hides: its own version where it has one, else the default. */
+  async editorArticles(orgId: number): Promise<AdminHelpArticle[]> {
+    const rows = await new HelpRepository(this.db, orgScope(orgId)).rows();
+    const defaults = new Set(rows.filter((r) => r.org_id === null).map((r) => r.slug));
+    const chosen = new Map<string, HelpArticleRow>();
+    for (const row of rows) {
+      const current = chosen.get(row.slug);
+      if (!current || (current.org_id === null && row.org_id !== null)) chosen.set(row.slug, row);
+    }
+    return [...chosen.values()]
+      .sort((a, b) => a.position - b.position || a.id - b.id)
+      .map((r) => ({
+        slug: r.slug,
+        position: r.position,
+        hidden: r.hidden,
+        feature: r.feature,
+        tags: r.tags ?? [],
+        title_en: r.title_en,
+        title_el: r.title_el,
+        body_en: r.body_en,
+        body_el: r.body_el,
+        own: r.org_id !== null,
+        has_default: defaults.has(r.slug),
+        updated_at: new Date(r.updated_at).toISOString(),
+      }));
+  }
+
+  /** PUT …/help/articles/{slug}/: the organisation's own version (audited; every process sees it at once). */
+  async saveEditorArticle(ctx: SignedInContext, orgId: number, article: HelpArticleWrite): Promise<AdminHelpArticle> {
+    if (article.feature && !FEATURES.some((f) => f.key === article.feature)) throw new FieldError({ feature: ['validation:helpFeatureUnknown'] });
+    await this.saveArticle(orgId, article);
+    await this.audit?.record(ctx, { action: 'help_article_save', outcome: 'success', orgId, detail: { slug: article.slug, hidden: article.hidden ?? false } });
+    return (await this.editorArticles(orgId)).find((a) => a.slug === article.slug)!;
+  }
+
+  /** DELETE …/help/articles/{slug}/: the organisation's own version goes (a default one shows again); 404 without one. */
+  async removeEditorArticle(ctx: SignedInContext, orgId: number, slug: string): Promise<void> {
+    if (!(await new HelpRepository(this.db, orgScope(orgId)).remove(slug))) throw notFound();
+    await this.sets.invalidate(String(orgId));
+    await this.audit?.record(ctx, { action: 'help_article_remove', outcome: 'success', orgId, detail: { slug } });
+  }
+
   /** Forgets every organisation's articles (after the defaults changed outside this service). */
   forgetAll(): Promise<void> {
     return this.sets.invalidate('*');
@@ -249,6 +295,6 @@ declare module 'fastify' {
   }
 }
 
-export default servicePlugin('help', ['db', 'cache', 'features-service', 'organizations-service', 'limiter-service', 'mail'], (app) =>
-  new HelpService(app.db, app.bus, app.features, app.organizations, app.limiter, app.mailer, app.backgroundMail),
+export default servicePlugin('help', ['db', 'cache', 'features-service', 'organizations-service', 'limiter-service', 'mail', 'audit-service'], (app) =>
+  new HelpService(app.db, app.bus, app.features, app.organizations, app.limiter, app.mailer, app.backgroundMail, app.audit),
 );

@@ -1,5 +1,5 @@
-import { ORGANIZATION_NOT_FOUND, type OrganizationDetail, type OrganizationNotFound } from '@healthbook/shared';
-import type { OrganizationRow } from './organizations.repository';
+import { ORGANIZATION_NOT_FOUND, type AdminOrganization, type OrganizationDetail, type OrganizationNotFound } from '@healthbook/shared';
+import type { OrganizationRow, OrganizationWithCounts } from './organizations.repository';
 
 export function assetUrl(org: OrganizationRow, asset: 'logo' | 'favicon'): string | null {
   const key = asset === 'logo' ? org.logo_key : org.favicon_key;
@@ -24,6 +24,17 @@ export function presentOrganization(org: OrganizationRow): OrganizationDetail {
     support_email: org.support_email,
     support_phone: org.support_phone,
     user_org_details: [{ org: org.id }],
+    active: org.deactivated_at === null,
+  };
+}
+
+export function presentAdminOrganization(org: OrganizationWithCounts): AdminOrganization {
+  return {
+    ...presentOrganization(org),
+    deactivated_at: org.deactivated_at ? new Date(org.deactivated_at).toISOString() : null,
+    created_at: new Date(org.created_at).toISOString(),
+    users: org.users,
+    patients: org.patients,
   };
 }
 
@@ -43,5 +54,6 @@ export function presentNotFound(name: string): OrganizationNotFound {
     support_email: null,
     support_phone: null,
     user_org_details: [],
+    active: false,
   };
 }

@@ -399,9 +399,10 @@ export class SharingService {
     return new URL(shareLinkPath(organization.name, share.kind, share.method, share.uid, token), this.publicUrl).toString();
   }
 
+  /** The share's organisation; while it is deactivated its links answer as unavailable (404), as an unknown link does. */
   private async organization(orgId: number): Promise<OrganizationRow> {
     const organization = await new OrganizationsRepository(this.db).findById(orgId);
-    if (!organization) throw notFound();
+    if (!organization || organization.deactivated_at) throw new HttpError(404, 'errors:shareUnavailable');
     return organization;
   }
 
@@ -421,6 +422,7 @@ export class SharingService {
       if (erased && safeEqual(sha256(link.token), erased)) throw gone('revoked');
     }
     if (!share || !safeEqual(sha256(link.token), share.token_hash)) throw new HttpError(404, 'errors:shareUnavailable');
+    await this.organization(share.org_id);
     const status = shareStatus(share);
     if (status !== 'active') throw gone(status);
     return share;

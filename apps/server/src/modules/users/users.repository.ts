@@ -105,7 +105,7 @@ export async function findSessionUser(db: Db, sessionId: string): Promise<{ user
       .leftJoin('patients as sp', (join) => join.onRef('sp.user_id', '=', 'u.id').onRef('sp.org_id', '=', 'u.org_id'))
       .select(patientColumns('sp', 'u', OWN))
       .where('s.id', '=', '00000000-0000-0000-0000-000000000000')
-      .where(sql<boolean>`s.revoked_at is null and s.expires_at > now() and u.is_active`)
+      .where(sql<boolean>`s.revoked_at is null and s.expires_at > now() and u.is_active and o.deactivated_at is null`)
       .$castTo<SessionRow>(),
   );
   const row = (await sessionUserQuery(db, sessionId))[0];

@@ -15,6 +15,9 @@ import EventNote from '@mui/icons-material/EventNote';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import Tune from '@mui/icons-material/Tune';
+import Article from '@mui/icons-material/Article';
+import Business from '@mui/icons-material/Business';
+import Quiz from '@mui/icons-material/Quiz';
 import type { UserDto } from '@healthbook/shared/contracts/users';
 import type { FeatureEntry } from '@healthbook/shared/contracts/features';
 import { featureArea } from '@healthbook/shared/features';
@@ -186,12 +189,15 @@ export function NavDrawerContent({ features, user, clientId, videoChannelUrl, on
   );
 }
 
-/** Administration pages that are not catalogue features: inviting patients, the organisation's features. */
+/** Administration pages that are not catalogue features: the organisations (super admins), inviting patients, the organisation's features, help articles and survey sets. */
 function adminItems(user: UserDto, clientId: string, t: (key: string) => string) {
   if (!isAdministrator(user)) return [];
   return [
+    ...(user.is_superadmin ? [{ to: paths.organizations(clientId), label: t('nav.items.organizations'), icon: <Business fontSize="small" /> }] : []),
     { to: paths.invitePatient(clientId), label: t('nav.items.invitePatient'), icon: <PersonAdd fontSize="small" /> },
     { to: paths.featureSettings(clientId), label: t('nav.items.featureSettings'), icon: <Tune fontSize="small" /> },
+    { to: paths.helpArticlesEditor(clientId), label: t('nav.items.helpArticles'), icon: <Article fontSize="small" /> },
+    { to: paths.surveysEditor(clientId), label: t('nav.items.surveySets'), icon: <Quiz fontSize="small" /> },
   ];
 }
 

@@ -5,6 +5,12 @@ export const adminModule: FeatureModule = {
   routes: [
     { path: 'admin/features', page: () => import('./components/feature-settings-page'), guard: 'adminGuard' },
     { path: 'admin/account-closings', page: () => import('./components/account-closings-page'), guard: 'adminGuard' },
+    { path: 'admin/help-articles', page: () => import('./components/help-articles-page'), guard: 'adminGuard' },
+    { path: 'admin/surveys', page: () => import('./components/surveys-editor-page'), guard: 'adminGuard' },
+    // The organisations themselves: super admins only.
+    { path: 'admin/organizations', page: () => import('./components/organizations-page'), guard: 'superadminGuard' },
+    { path: 'admin/organizations/new', page: () => import('./components/organization-edit-page'), guard: 'superadminGuard' },
+    { path: 'admin/organizations/:organizationId', page: () => import('./components/organization-edit-page'), guard: 'superadminGuard' },
   ],
 };
 

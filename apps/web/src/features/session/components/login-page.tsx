@@ -65,6 +65,11 @@ export default function LoginPage() {
       const claims = await auth.logIn({ email: email.trim(), password, org: org.org });
       await navigate(auth.afterSignInPath(clientId, claims, search.get('redirectFrom')), { replace: true });
     } catch (error) {
+      // A deactivated organisation: the page that says so.
+      if (error instanceof ApiError && error.status === 403 && (error.data as { code?: unknown } | null)?.code === 'organization_deactivated') {
+        await navigate(paths.organizationDeactivated(clientId), { replace: true });
+        return;
+      }
       // Wrong credentials in our words; an unconfirmed address or a lockout (403, 429) in the server's.
       setFailure(error instanceof ApiError && error.status === 401 ? t('login.incorrect') : applyServerErrors(error, { fallback: t('login.failed') }));
     } finally {
