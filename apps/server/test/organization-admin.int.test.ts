@@ -132,11 +132,11 @@ describe('creating an organisation', () => {
   });
 
   it.each([
-    ['a client id already taken', { name: 'northwind' }, 'name', 'Another organisation already has this client id.'],
-    ['a reserved client id', { name: 'login' }, 'name', 'used by the product'],
-    ['the reserved "api"', { name: 'api' }, 'name', 'used by the product'],
+    ['a client id already taken', { name: 'northwind' }, 'name', 'An organisation with this client id already exists.'],
+    ['a reserved client id', { name: 'login' }, 'name', 'used by the application’s own addresses'],
+    ['the reserved "api"', { name: 'api' }, 'name', 'used by the application’s own addresses'],
     ['a malformed client id', { name: 'Bad_Id!' }, 'name', 'lower-case letters'],
-    ['a one-letter client id', { name: 'a' }, 'name', '2 to 64'],
+    ['a one-letter client id', { name: 'a' }, 'name', '2 to 32'],
     ['a colour text cannot read on (light)', { name: 'pinkclinic', primary_color: '#e91e63' }, 'primary_color', 'in light mode'],
     ['a grey text cannot read on', { name: 'greyclinic', primary_color: '#777777' }, 'primary_color', 'WCAG AA needs 4.5:1'],
     ['a colour that is no colour', { name: 'nocolour', primary_color: 'blue' }, 'primary_color', '#rrggbb'],
@@ -163,7 +163,7 @@ describe('creating an organisation', () => {
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
     for (const a of answers.filter((x) => x.statusCode !== 201)) {
       expect(a.statusCode, a.body).toBe(400);
-      expect(a.json<Record<string, string[]>>().name).toEqual(['Another organisation already has this client id.']);
+      expect(a.json<Record<string, string[]>>().name).toEqual(['An organisation with this client id already exists.']);
     }
     expect(await t.db.selectFrom('organizations').select('id').where('name', '=', 'race-clinic').execute()).toHaveLength(1);
   });

@@ -67,7 +67,7 @@ test('a super admin creates a branded organisation, and its sign-in page wears t
   await page.getByRole('textbox', { name: 'Client id', exact: true }).fill('login');
   await page.getByRole('textbox', { name: 'Primary colour', exact: true }).fill('#e91e63');
   await page.getByRole('button', { name: 'Create the organisation' }).click();
-  await expect(page.getByText('used by the product')).toBeVisible();
+  await expect(page.getByText('used by the application’s own addresses', { exact: false })).toBeVisible();
   await expect(page.getByText(/in light mode; WCAG AA needs 4\.5:1/).first()).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Client id', exact: true }).fill(clientId);
