@@ -36,3 +36,4 @@ export * from './contracts/connection-hub';
 export * from './family-members';
 export * from './contracts/family-members';
 export * from './patient-data';
+export * from './contracts/people';

@@ -34,7 +34,9 @@ export type MailKind =
   | 'careRemovedMember'
   | 'careLeft'
   | 'careSharesEnded'
-  | 'accountLinkEnded';
+  | 'accountLinkEnded'
+  | 'staffInvitation'
+  | 'mfaReset';
 
 /** Kinds a person may receive without having asked for them: they carry the "ignore this" line. */
 const UNSOLICITED: ReadonlySet<MailKind> = new Set(['mfaCode', 'reset', 'codeRetrieval', 'emailChangeConfirm', 'emailChangeTaken', 'signupExisting', 'careInvitation']);

@@ -64,7 +64,10 @@ export const paths = {
   resetPassword: (clientId: string, uid?: string, token?: string) =>
     `/${clientId}/password/reset${uid ? `/${encodeURIComponent(uid)}${token ? `/${encodeURIComponent(token)}` : ''}` : ''}`,
   codeRetrieval: (clientId: string = DEFAULT_CLIENT_ID) => `/${clientId}/code-retrieval`,
-  invitePatient: (clientId: string) => `/${clientId}/addUser/home`,
+  /** The administrator's home: the people of the organisation. */
+  adminHome: (clientId: string) => `/${clientId}/addUser/home`,
+  invitePatient: (clientId: string) => `/${clientId}/addUser/invite`,
+  patientImport: (clientId: string) => `/${clientId}/addUser/import`,
   // The hub (app/shell, features/help, features/operations, features/admin)
   help: (clientId: string) => `/${clientId}/healthhelp`,
   /** One help article (features/help). */

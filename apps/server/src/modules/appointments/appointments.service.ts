@@ -143,6 +143,30 @@ export class AppointmentsService {
     return presentAppointmentDetail(row);
   }
 
+  /**
+   * A provider who lost the role (the administrator's home): their bookings from now on are
+   * cancelled as the provider's cancellations, each in its own transaction with its reminders,
+   * audited, and both sides e-mailed as usual. Past appointments stay. Answers how many.
+   */
+  async cancelFutureOfProvider(ctx: SignedInContext, orgId: number, providerId: number): Promise<number> {
+    const repo = this.repo(orgId);
+    const rows = await repo.list({ providerId, from: new Date(), status: 'booked' }, 5000);
+    let cancelled = 0;
+    for (const found of rows) {
+      const done = await this.db.transaction().execute(async (trx) => {
+        if (!(await this.repo(orgId, trx).cancel(found.id, ctx.actor.userId, true, null))) return false;
+        await new RemindersRepository(trx).cancelPending({ appointmentId: found.id });
+        return true;
+      });
+      if (!done) continue;
+      cancelled++;
+      const row = (await repo.byId(found.id))!;
+      await this.audit.record(ctx, { action: 'appointment_cancel', outcome: 'success', orgId, subject: `patient:${row.patient_id}`, detail: { appointment: row.id, by_provider: true, provider_role_removed: true } });
+      await this.notify(ctx, row, 'cancelled');
+    }
+    return cancelled;
+  }
+
   /** The patient's appointments (their own by default), by start. */
   async list(ctx: SignedInContext, query: ListQuery & { patient?: number }): Promise<AppointmentDetail[]> {
     const grant = await this.patients.open(ctx, 'appointments', query.patient);
