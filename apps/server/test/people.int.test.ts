@@ -140,6 +140,35 @@ describe('roles and standing', () => {
     expect(audit.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('a provider who loses the role keeps past appointments; future bookings are cancelled, both sides e-mailed', async () => {
+    const doc = await buildUser(t.app, { org: orgA, roles: ['professional', 'provider'], email: 'doc-leaving@example.test' });
+    const pat = await buildUser(t.app, { org: orgA, roles: ['patient'], email: 'doc-patient@example.test' });
+    const docToken = (await signIn(t.app, { email: doc.email, password: doc.password, org_id: orgA.id })).access;
+    const patToken = (await signIn(t.app, { email: pat.email, password: pat.password, org_id: orgA.id })).access;
+    const schedule = { slot_minutes: 30, timezone: 'UTC', weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:30' })), exceptions: [] };
+    const published = await api('PUT', '/api/v1/provider/me/schedule/', docToken, schedule);
+    expect(published.statusCode, published.body).toBe(200);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const slots = (await api('GET', `/api/v1/provider/${doc.id}/availability/?start=${day(1)}&end=${day(2)}`, patToken)).json().slots;
+    const booked = await api('POST', '/api/v1/provider/book_appointment/', patToken, { provider_id: doc.id, availability_det_id: slots[0].availability_det_id, reason_for_visit: 'Check-up' });
+    expect(booked.statusCode, booked.body).toBe(201);
+    // A past appointment (as if it had been booked and held).
+    const appt = await t.db.selectFrom('appointments').selectAll().where('provider_id', '=', doc.id).executeTakeFirstOrThrow();
+    const pastSlot = await t.db.insertInto('availability_slots').values({ org_id: orgA.id, provider_id: doc.id, start_time: new Date(Date.now() - 86_400_000), end_time: new Date(Date.now() - 86_400_000 + 1_800_000) }).returning('id').executeTakeFirstOrThrow();
+    await t.db.insertInto('appointments').values({ org_id: orgA.id, patient_id: appt.patient_id, provider_id: doc.id, slot_id: pastSlot.id, start_time: new Date(Date.now() - 86_400_000), end_time: new Date(Date.now() - 86_400_000 + 1_800_000), reason_for_visit: 'Past', booked_by: pat.id }).execute();
+
+    const res = await api('PUT', `/api/v1/admin/people/${doc.id}/roles/`, tokens.adminA, { roles: ['patient'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().roles).toEqual(['patient']);
+    const rows = await t.db.selectFrom('appointments').select(['reason_for_visit', 'status', 'cancelled_by_provider']).where('provider_id', '=', doc.id).orderBy('start_time').execute();
+    expect(rows).toEqual([
+      { reason_for_visit: 'Past', status: 'booked', cancelled_by_provider: false },
+      { reason_for_visit: 'Check-up', status: 'cancelled', cancelled_by_provider: true },
+    ]);
+    await sink.waitForMail('doc-patient@example.test', { subject: /cancel/i });
+    await sink.waitForMail('doc-leaving@example.test', { subject: /cancel/i });
+  });
+
   it('two admins demoting each other at once, many times over: one admin always remains', async () => {
     const org = await buildOrganization(t.app, { name: 'people-race', org_name: 'Race Clinic' });
     for (let round = 0; round < 3; round++) {
