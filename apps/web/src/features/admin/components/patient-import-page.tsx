@@ -79,7 +79,7 @@ export default function PatientImportPage() {
         <Typography id={helpId} variant="body2" sx={{ mb: 1 }}>
           {t('import.columns')}
         </Typography>
-        <Box component="code" sx={{ display: 'block', p: 1, mb: 2, bgcolor: 'action.hover', borderRadius: 1, overflowX: 'auto', fontSize: 14 }}>
+        <Box component="code" sx={{ display: 'block', p: 1, mb: 2, bgcolor: 'action.hover', borderRadius: 1, wordBreak: 'break-all', fontSize: 14 }}>
           {PATIENT_IMPORT_COLUMNS.join(',')}
           <br />
           Maria,Papadopoulou,1984-03-17,female,maria@example.com,el
@@ -113,11 +113,11 @@ export default function PatientImportPage() {
             {t('import.fileTitle', { file: data.file_name, total: data.total })}
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label={t('import.summary')}>
-            <Chip color="success" variant="outlined" label={t('import.counts.ready', { count: data.counts.ready + data.counts.sending })} />
-            <Chip color="error" variant="outlined" label={t('import.counts.invalid', { count: data.counts.invalid })} />
+            <Chip variant="outlined" sx={{ borderColor: 'success.main', borderWidth: 2 }} label={t('import.counts.ready', { count: data.counts.ready + data.counts.sending })} />
+            <Chip variant="outlined" sx={{ borderColor: 'error.main', borderWidth: 2 }} label={t('import.counts.invalid', { count: data.counts.invalid })} />
             <Chip variant="outlined" label={t('import.counts.skipped', { count: data.counts.skipped })} />
-            {data.status !== 'preview' && <Chip color="primary" variant="outlined" label={t('import.counts.sent', { count: data.counts.sent })} />}
-            {data.counts.failed > 0 && <Chip color="error" label={t('import.counts.failed', { count: data.counts.failed })} />}
+            {data.status !== 'preview' && <Chip variant="outlined" sx={{ borderColor: 'primary.main', borderWidth: 2 }} label={t('import.counts.sent', { count: data.counts.sent })} />}
+            {data.counts.failed > 0 && <Chip variant="outlined" sx={{ borderColor: 'error.main', borderWidth: 2 }} label={t('import.counts.failed', { count: data.counts.failed })} />}
           </Stack>
 
           {data.status === 'preview' && (

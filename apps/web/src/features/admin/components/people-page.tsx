@@ -27,6 +27,7 @@ import PersonAdd from '@mui/icons-material/PersonAdd';
 import UploadFile from '@mui/icons-material/UploadFile';
 import type { Person } from '@healthbook/shared/contracts/people';
 import { HubPage } from '../../../components/hub-page';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { useCurrentUser } from '../../../lib/auth';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useOrganizationContext } from '../../../lib/organization-context';
@@ -38,6 +39,8 @@ import { InviteStaffDialog } from './invite-staff-dialog';
 import { ResetMfaDialog, RolesDialog } from './person-dialogs';
 
 const PAGE_SIZES = [10, 25, 50, 100];
+/** The status chips keep the text colour (contrast) and say their kind by the border. */
+const STATUS_BORDER: Record<Person['statuses'][number], string> = { active: 'success.main', invited: 'warning.main', locked: 'error.main', deactivated: 'error.main', mfa: 'info.main' };
 
 /** Waits a moment after the last keystroke before searching (one request per pause, not per key). */
 function useDebounced<T>(value: T, ms = 300): T {
@@ -111,7 +114,7 @@ export default function PeoplePage() {
           </TextField>
         )}
         <TextField id={searchId} size="small" type="search" label={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ flex: 1, minWidth: 200 }} />
-        <ToggleButtonGroup exclusive size="small" value={kind} onChange={(_e, value: PeopleParams['kind'] | null) => value && setKind(value)} aria-label={t('kind.label')}>
+        <ToggleButtonGroup exclusive size="small" value={kind} sx={{ '& .MuiToggleButton-root': { color: 'text.primary' } }} onChange={(_e, value: PeopleParams['kind'] | null) => value && setKind(value)} aria-label={t('kind.label')}>
           {(['all', 'patients', 'staff'] as const).map((k) => (
             <ToggleButton key={k} value={k}>
               {t(`kind.${k}`)}
@@ -139,7 +142,7 @@ export default function PeoplePage() {
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('columns.roles')}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('columns.lastSignIn')}</TableCell>
                   <TableCell align="right">
-                    <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                    <Box component="span" sx={visuallyHidden}>
                       {t('columns.actions')}
                     </Box>
                   </TableCell>
@@ -165,7 +168,7 @@ export default function PeoplePage() {
                     <TableCell>
                       <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
                         {person.statuses.map((s) => (
-                          <Chip key={s} size="small" label={t(`status.${s}`)} color={s === 'active' ? 'success' : s === 'deactivated' || s === 'locked' ? 'error' : s === 'invited' ? 'warning' : 'default'} variant="outlined" />
+                          <Chip key={s} size="small" label={t(`status.${s}`)} variant="outlined" sx={{ borderColor: STATUS_BORDER[s], borderWidth: 2 }} />
                         ))}
                       </Stack>
                     </TableCell>
