@@ -50,7 +50,9 @@ test('the admin home: search, invite a provider who sets the password from the m
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Invitation sent to ${email}.` })).toBeVisible();
   await page.getByLabel('Search by name or e-mail').fill(email);
-  await expect(table.getByText('Invited')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row').nth(1)).toContainText('Invited');
+  await expect(table.getByRole('row').nth(1)).toContainText('Provider');
   await scan(page);
 
   const mail = await waitForMail(email, /account is ready/);

@@ -39,6 +39,8 @@ import { InviteStaffDialog } from './invite-staff-dialog';
 import { ResetMfaDialog, RolesDialog } from './person-dialogs';
 
 const PAGE_SIZES = [10, 25, 50, 100];
+/** A focused field's label sits on the page's grey: the darker primary keeps its contrast. */
+const FOCUSED_LABEL = { '& .MuiInputLabel-root.Mui-focused': { color: 'primary.dark' } } as const;
 /** The status chips keep the text colour (contrast) and say their kind by the border. */
 const STATUS_BORDER: Record<Person['statuses'][number], string> = { active: 'success.main', invited: 'warning.main', locked: 'error.main', deactivated: 'error.main', mfa: 'info.main' };
 
@@ -105,7 +107,7 @@ export default function PeoplePage() {
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
         {superadmin && (
-          <TextField select size="small" label={t('organization')} value={org ?? orgId ?? ''} onChange={(e) => setOrg(Number(e.target.value))} sx={{ minWidth: 220 }}>
+          <TextField select size="small" label={t('organization')} value={org ?? orgId ?? ''} onChange={(e) => setOrg(Number(e.target.value))} sx={{ minWidth: 220, ...FOCUSED_LABEL }}>
             {(organizations.data ?? []).map((o) => (
               <MenuItem key={o.org} value={o.org}>
                 {o.org_name}
@@ -113,7 +115,7 @@ export default function PeoplePage() {
             ))}
           </TextField>
         )}
-        <TextField id={searchId} size="small" type="search" label={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ flex: 1, minWidth: 200 }} />
+        <TextField id={searchId} size="small" type="search" label={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ flex: 1, minWidth: 200, ...FOCUSED_LABEL }} />
         <ToggleButtonGroup exclusive size="small" value={kind} sx={{ '& .MuiToggleButton-root': { color: 'text.primary' } }} onChange={(_e, value: PeopleParams['kind'] | null) => value && setKind(value)} aria-label={t('kind.label')}>
           {(['all', 'patients', 'staff'] as const).map((k) => (
             <ToggleButton key={k} value={k}>
