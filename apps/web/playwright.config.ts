@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 18765);
@@ -8,6 +11,8 @@ const PORT = Number(process.env.E2E_PORT ?? 18765);
 const CHAT_JOURNEYS = /\/chat(-[a-z-]+)?\.spec\.ts$/;
 // The mail port follows E2E_PORT unless given; the journeys (mailbox.ts) and the web server read the same one.
 process.env.E2E_MAIL_PORT ??= String(PORT + 2);
+// The server's DATA_DIR, known to the journeys too: operator commands (npm run cli) reach the running server through it.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'hb-e2e-'));
 
 /**
  * Journeys in Debian's Chromium against the product started as `npm start` starts it (see
@@ -47,7 +52,7 @@ export default defineConfig({
     // exec: the process Playwright signals is start-server itself, not a shell in front of it.
     command: 'exec node --import tsx e2e/start-server.ts',
     url: `http://127.0.0.1:${PORT}/api/health`,
-    env: { E2E_PORT: String(PORT), E2E_MAIL_PORT: process.env.E2E_MAIL_PORT },
+    env: { E2E_PORT: String(PORT), E2E_MAIL_PORT: process.env.E2E_MAIL_PORT, E2E_DATA_DIR: process.env.E2E_DATA_DIR },
     reuseExistingServer: false,
     timeout: 60_000,
     // Without this Playwright ends the web server with SIGKILL: no graceful stop, DATA_DIR left behind.

@@ -29,6 +29,7 @@ import wizardServicePlugin from './modules/wizard/wizard.service';
 import invitationsServicePlugin from './modules/invitations/invitations.service';
 import signupServicePlugin from './modules/signup/signup.service';
 import recoveryServicePlugin from './modules/recovery/recovery.service';
+import accountSetupServicePlugin from './modules/recovery/account-setup';
 import organizationsServicePlugin from './modules/organizations/organizations.service';
 import featuresServicePlugin from './modules/features/features.service';
 import patientsServicePlugin from './modules/patients/patients.service';
@@ -53,7 +54,7 @@ import { organizationSettingsRoutes, organizationsRoutes } from './modules/organ
 import { systemRoutes } from './modules/system/system.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { signupRoutes } from './modules/signup/signup.routes';
-import { recoveryRoutes } from './modules/recovery/recovery.routes';
+import { accountSetupRoutes, recoveryRoutes } from './modules/recovery/recovery.routes';
 import calendarServicePlugin from './modules/calendar/calendar.service';
 import calendarFeedServicePlugin from './modules/calendar/calendar-feed.service';
 import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/calendar.routes';
@@ -208,6 +209,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(invitationsServicePlugin, { publicUrl: config.publicUrl });
   await app.register(signupServicePlugin, { publicUrl: config.publicUrl });
   await app.register(recoveryServicePlugin, { publicUrl: config.publicUrl });
+  await app.register(accountSetupServicePlugin);
   await app.register(operationsServicePlugin);
   await app.register(patientsServicePlugin);
   await app.register(recordsServicePlugin);
@@ -252,6 +254,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await publicApi.register(connectionHubPublicRoutes, { perIpLimit });
     await publicApi.register(signupRoutes, { perIpLimit });
     await publicApi.register(recoveryRoutes, { perIpLimit });
+    await publicApi.register(accountSetupRoutes, { perIpLimit });
     await publicApi.register(publicUserRoutes, { perIpLimit });
     await publicApi.register(calendarFeedRoutes, { publicUrl: config.publicUrl, perIpLimit });
     await publicApi.register(sharingPublicRoutes, { perIpLimit });

@@ -2,76 +2,76 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from './db/client';
 import { DATA_DIR_IN_USE_EXIT_CODE, DataDirInUseError, loadConfigOwningDataDir } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrations';
-import { seedDemo } from './db/seed/demo';
 import { createStorage } from './plugins/storage';
-import { OutboxMailer, SmtpMailer } from './plugins/mail';
-import { runInviteCommand } from './modules/invitations/invite.command';
-import { OrganizationsRepository } from './modules/organizations/organizations.repository';
-
-const USAGE = `Usage: npm run cli -- <command>
-
-Commands:
-  migrate        bring the database schema up to date
-  seed-demo      add the demo organisations and users (only into an empty database)
-  orgs           list the organisations
-  invite         invite a person into an organisation and e-mail the access code
-                 (npm run cli -- invite --org <org> --first-name .. --last-name .. --dob YYYY-MM-DD --gender .. --email ..)
-`;
+import { createMailer, SmtpMailer } from './plugins/mail';
+import { LocalBus, RedisBus, type MessageBus } from './lib/shared-cache';
+import { AuditLog } from './modules/audit/audit.service';
+import { OrganizationsService } from './modules/organizations/organizations.service';
+import { runThroughServer } from './operator/channel';
+import { isCommand, runCommand, USAGE } from './operator/commands';
 
 /**
- * Operator commands against the configured database (DATABASE_URL or PGlite in DATA_DIR). On PGlite
- * the command owns DATA_DIR while it runs, as the server does: it is refused while a server runs there.
+ * Operator commands (operator/commands.ts) against the configured database. On PostgreSQL
+ * (DATABASE_URL) the CLI opens it itself, beside any running server. On the embedded database
+ * the CLI owns DATA_DIR while it runs, as the server does; when a server holds it, the command
+ * is handed to that server over the operator channel (operator/channel.ts) and runs there.
  */
-async function main(argv: string[]) {
+async function main(argv: string[]): Promise<number> {
   const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: false });
   const command = positionals[0];
-  if (!command || command === 'help') {
+  if (!command || command === 'help' || command === '--help') {
     process.stdout.write(USAGE);
     return command ? 0 : 2;
   }
-  const { config } = loadConfigOwningDataDir();
+  if (!isCommand(command)) {
+    process.stderr.write(`Unknown command: ${command}\n\n${USAGE}`);
+    return 2;
+  }
+  const args = argv.slice(argv.indexOf(command));
+  const out = (line: string) => console.log(line);
+  const err = (line: string) => console.error(line);
+
+  let owned;
+  try {
+    owned = loadConfigOwningDataDir();
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    const code = await runThroughServer(error.dataDir, args, { out, err });
+    if (code === undefined) throw error;
+    return code;
+  }
+  const { config } = owned;
   const db = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );
+  // Mail goes the way the server sends it: SMTP_URL, else the outbox (/dev/mailbox).
+  const mailer = createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom }, { info: () => undefined });
+  // A new organisation is told to running servers' caches through Redis, when they share one.
+  let bus: MessageBus = new LocalBus();
+  let redis: { quit(): Promise<unknown> } | undefined;
+  if (config.redisUrl) {
+    const { Redis } = await import('ioredis');
+    const client = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
+    redis = client;
+    bus = new RedisBus(client);
+  }
+  const storage = createStorage(config);
   try {
-    const applied = await migrateToLatest(db);
-    switch (command) {
-      case 'migrate':
-        console.log(applied.length ? `applied: ${applied.join(', ')}` : 'the schema is up to date');
-        return 0;
-      case 'seed-demo': {
-        const seeded = await seedDemo(db, createStorage(config));
-        console.log(seeded ? 'demo data added' : 'the database already has organisations; nothing added');
-        return 0;
-      }
-      case 'orgs': {
-        for (const org of await new OrganizationsRepository(db).list()) {
-          console.log(`${org.name}\t${org.org_name}\t${org.primary_color ?? '-'}`);
-        }
-        return 0;
-      }
-      case 'invite': {
-        // Mail goes the way the server sends it: SMTP_URL, else the outbox (/dev/mailbox).
-        const mailer = config.smtpUrl
-          ? new SmtpMailer(config.smtpUrl, config.mailFrom)
-          : new OutboxMailer(db, config.mailFrom, { info: () => undefined });
-        try {
-          return await runInviteCommand(argv.slice(argv.indexOf(command) + 1), {
-            db,
-            mailer,
-            publicUrl: config.publicUrl,
-            out: (line) => console.log(line),
-            err: (line) => console.error(line),
-          });
-        } finally {
-          if (mailer instanceof SmtpMailer) mailer.close();
-        }
-      }
-      default:
-        process.stderr.write(`Unknown command: ${command}\n\n${USAGE}`);
-        return 2;
-    }
+    if (command !== 'migrate') await migrateToLatest(db);
+    return await runCommand(args, {
+      db,
+      mailer,
+      storage,
+      publicUrl: config.publicUrl,
+      out,
+      err,
+      organizations: new OrganizationsService(db, bus, new AuditLog(db)),
+    });
   } finally {
+    if (mailer instanceof SmtpMailer) mailer.close();
+    await bus.close();
+    await redis?.quit().catch(() => undefined);
+    await storage.close?.();
     await db.destroy();
   }
 }

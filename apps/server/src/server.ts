@@ -8,6 +8,9 @@ import { DATA_DIR_IN_USE_EXIT_CODE, DataDirInUseError, loadConfigOwningDataDir }
 import { DATABASE_UNAVAILABLE_EXIT_CODE, DatabaseUnavailableError, prepareDatabase } from './db/setup';
 import { createStorage } from './plugins/storage';
 import { startScheduler } from './jobs/scheduler';
+import { openOperatorChannel } from './operator/channel';
+import { runCommand } from './operator/commands';
+import { firstStartHint } from './operator/first-start';
 
 /** However a shutdown goes, the process is gone this long after the signal. */
 const HARD_STOP_MS = 10_000;
@@ -93,11 +96,27 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
+  // The operator's commands reach the embedded database through this process (which owns it),
+  // over a socket in DATA_DIR only the machine's operator can open. On PostgreSQL the CLI
+  // connects to the database itself.
+  if (!config.databaseUrl) {
+    const channel = await openOperatorChannel(
+      config.dataDir,
+      (argv, io) =>
+        runCommand(argv, { db: app.db, mailer: app.mailer, storage: app.storage, publicUrl: config.publicUrl, organizations: app.organizations, log: app.log, ...io }),
+      app.log,
+    );
+    if (channel) app.addHook('onClose', async () => channel.close());
+  }
+
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { database: config.databaseUrl ? 'postgresql' : 'pglite', mail: app.mailer.mode, web: Boolean(config.webDist) },
     `HealthBook is ready at ${config.publicUrl}`,
   );
+  // A real installation's first start: one line saying what to run next.
+  const hint = await firstStartHint(app.db);
+  if (hint) app.log.warn(hint);
 }
 
 main().catch((err) => {

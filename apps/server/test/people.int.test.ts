@@ -82,10 +82,10 @@ describe('inviting staff', () => {
     const res = await api('POST', '/api/v1/admin/people/staff/', tokens.adminA, { first_name: 'Nina', last_name: 'Neu', email, role: 'provider', speciality: 'Cardiology', credentials: 'MD', languages: ['English', 'Greek'], biography: 'Heart doctor.' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ email, kind: 'staff', statuses: ['invited'], roles: ['professional', 'provider'] });
-    const mail = await sink.waitForMail(email, { subject: /account is ready/ });
-    const link = /https:\/\/hb\.example\/people-a\/password\/reset\/([^/\s]+)\/([^\s]+)/.exec(mail.text!)!;
+    const mail = await sink.waitForMail(email, { subject: /choose your password/ });
+    const link = /https:\/\/hb\.example\/people-a\/password\/set\/([^/\s]+)\/([^\s]+)/.exec(mail.text!)!;
     expect(link).not.toBeNull();
-    const set = await t.app.inject({ method: 'POST', url: '/api/v1/reset_password/confirm/', payload: { uid: link[1], token: link[2], password: 'Brand-New-Pass-77' } });
+    const set = await t.app.inject({ method: 'POST', url: '/api/v1/account_setup/', payload: { uid: link[1], token: link[2], password: 'Brand-New-Pass-77' } });
     expect([200, 204]).toContain(set.statusCode);
     const signedIn = await signIn(t.app, { email, password: 'Brand-New-Pass-77', org_id: orgA.id });
     const providers = await api('GET', '/api/v1/provider/list/', tokens.patientA);
@@ -99,7 +99,7 @@ describe('inviting staff', () => {
     const coach = await api('POST', '/api/v1/admin/people/staff/', tokens.adminA, { first_name: 'Cora', last_name: 'Coach', email: 'cora@example.test', role: 'coach', language: 'el' });
     expect(coach.json().roles).toEqual(['professional', 'coach']);
     const greek = await sink.waitForMail('cora@example.test');
-    expect(greek.subject).toMatch(/είναι έτοιμος/);
+    expect(greek.subject).toMatch(/επιλέξτε συνθηματικό/);
     const resent = await api('POST', `/api/v1/admin/people/${coach.json().user_id}/resend-invitation/`, tokens.adminA);
     expect(resent.statusCode).toBe(200);
     expect((await api('POST', `/api/v1/admin/people/${users.patientA.id}/resend-invitation/`, tokens.adminA)).statusCode).toBe(409);

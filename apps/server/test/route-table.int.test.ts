@@ -30,6 +30,8 @@ const PUBLIC = [
   'POST /api/v1/users/confirm_email_change/', // likewise
   'POST /api/v1/reset_password/',
   'POST /api/v1/reset_password/confirm/', // the e-mailed link is the credential
+  'POST /api/v1/account_setup/check/', // the set-password link is the credential (says whose account; changes nothing)
+  'POST /api/v1/account_setup/', // the set-password link is the credential
   'POST /api/v1/users/coderetrieval/',
   'GET /api/v1/users/avatar/:key', // the unguessable address is the credential
   'GET /api/v1/calendar/feed/:token', // the private feed address (256-bit token) is the credential

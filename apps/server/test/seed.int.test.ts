@@ -72,8 +72,8 @@ describe('seedDemo on an empty database', () => {
     const users = await t.db.selectFrom('users').select(['email', 'password_hash']).execute();
     for (const user of users) {
       expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-      expect(await verifyPassword(user.password_hash, DEMO_PASSWORD)).toBe(true);
-      expect(await verifyPassword(user.password_hash, 'wrong-password')).toBe(false);
+      expect(await verifyPassword(user.password_hash!, DEMO_PASSWORD)).toBe(true);
+      expect(await verifyPassword(user.password_hash!, 'wrong-password')).toBe(false);
     }
   });
 

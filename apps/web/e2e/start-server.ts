@@ -12,7 +12,8 @@ import { startSmtpSink } from '../../server/test/smtp-sink';
 const root = path.resolve(import.meta.dirname, '../../..');
 const port = process.env.E2E_PORT ?? '18765';
 const mailPort = Number(process.env.E2E_MAIL_PORT ?? 18767);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'hb-e2e-'));
+// The journeys' configuration names it (operator commands reach the server through it); else a new one.
+const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), 'hb-e2e-'));
 const sink = await startSmtpSink();
 
 const mailbox = createServer((req, res) => {

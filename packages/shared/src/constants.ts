@@ -71,6 +71,8 @@ export const TOTP_DIGITS = 6;
 export const TOTP_WINDOW = 1;
 export const INVITATION_TTL_DAYS = 30;
 export const RESET_TOKEN_TTL_S = 60 * 60;
+/** A set-password link (an account made by an operator or administrator, with no password yet). */
+export const ACCOUNT_SETUP_TOKEN_TTL_S = 24 * 60 * 60;
 export const CONFIRM_TOKEN_TTL_S = 7 * 24 * 60 * 60;
 export const LOGIN_FAILURES_MAX = 5;
 export const LOGIN_LOCKOUT_S = 15 * 60;

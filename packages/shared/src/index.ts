@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './validation';
+export * from './client-id';
 export * from './i18n';
 export * from './contracts/common';
 export * from './contracts/round-trip';
@@ -7,6 +8,8 @@ export * from './contracts/organizations';
 export * from './contracts/system';
 export * from './contracts/users';
 export * from './contracts/auth';
+export * from './contracts/account-setup';
+export * from './contracts/operator';
 export * from './contracts/mfa';
 export * from './contracts/invitations';
 export * from './features';

@@ -38,7 +38,8 @@ export interface UsersTable {
   id: Generated<number>;
   org_id: number;
   email: string;
-  password_hash: string;
+  /** null: no password yet (an account made by an operator or administrator, until its set-password link is used). */
+  password_hash: string | null;
   first_name: string;
   last_name: string;
   roles: ColumnType<string[], string[] | undefined, string[]>;
@@ -100,7 +101,7 @@ export interface UserTokensTable {
   id: Generated<number>;
   org_id: number;
   user_id: number;
-  purpose: 'confirm_email' | 'reset_password' | 'change_email';
+  purpose: 'confirm_email' | 'reset_password' | 'change_email' | 'account_setup';
   /** change_email: the address the link confirms. */
   new_email: string | null;
   token_hash: string;

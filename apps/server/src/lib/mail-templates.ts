@@ -9,6 +9,7 @@ export type MailKind =
   | 'codeRetrieval'
   | 'confirm'
   | 'reset'
+  | 'accountSetup'
   | 'passwordChanged'
   | 'mfaEnabled'
   | 'mfaRemoved'
@@ -35,11 +36,10 @@ export type MailKind =
   | 'careLeft'
   | 'careSharesEnded'
   | 'accountLinkEnded'
-  | 'staffInvitation'
   | 'mfaReset';
 
 /** Kinds a person may receive without having asked for them: they carry the "ignore this" line. */
-const UNSOLICITED: ReadonlySet<MailKind> = new Set(['mfaCode', 'reset', 'codeRetrieval', 'emailChangeConfirm', 'emailChangeTaken', 'signupExisting', 'careInvitation']);
+const UNSOLICITED: ReadonlySet<MailKind> = new Set(['mfaCode', 'reset', 'accountSetup', 'codeRetrieval', 'emailChangeConfirm', 'emailChangeTaken', 'signupExisting', 'careInvitation']);
 
 /** The language of mail to an account holder: the one they chose in their settings, else `fallback`. */
 export function recipientLanguage(settings: unknown, fallback: Language): Language {

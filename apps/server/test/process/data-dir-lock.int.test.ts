@@ -1,10 +1,11 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exitWithin, killed, run, signIn, startServer, type ServerProc } from './support';
+import { exitWithin, killed, run, serverRoot, signIn, startServer, type ServerProc } from './support';
 
 /**
  * One process owns an embedded DATA_DIR. Real processes: a second server or a CLI command on the
@@ -49,12 +50,36 @@ describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('an embedded DATA_DIR h
     expect(res.status).toBe(200);
   });
 
-  it('refuses the CLI likewise, so an operator command cannot write under a running server', async () => {
+  it('hands a CLI command to the server that holds DATA_DIR (it never opens the database itself); the server serves on', async () => {
     const cli = run('cli', ['migrate'], { DATA_DIR: dataDir });
     const { code } = await exitWithin(cli, 30_000);
-    expect(cli.stderr()).toMatch(refusal(dataDir, first!.child.pid!));
-    expect(code).toBe(IN_USE);
+    expect(cli.stdout()).toBe('the schema is up to date\n');
+    expect(cli.stderr()).toBe('');
+    expect(code).toBe(0);
     expect((await fetch(`${first!.base}/api/health`)).status).toBe(200);
+  });
+
+  it('refuses the CLI with the holder named, exit 75, when the holder offers no operator channel', async () => {
+    const other = await mkdtemp(path.join(os.tmpdir(), 'hb-holder-'));
+    // A process that only holds the lock (as a CLI command in progress does).
+    const holder = spawn(
+      process.execPath,
+      ['--import', 'tsx', '-e', "const m = await import('./src/db/data-dir-lock.ts'); m.lockDataDir(process.env.LOCK_DIR); console.log('locked'); setInterval(() => {}, 1000);"],
+      { cwd: serverRoot, env: { PATH: process.env.PATH, HOME: process.env.HOME, LOCK_DIR: other } },
+    );
+    try {
+      await new Promise<void>((resolve, reject) => {
+        holder.stdout.on('data', (d: Buffer) => d.toString().includes('locked') && resolve());
+        holder.on('exit', (c) => reject(new Error(`the lock holder exited (${c})`)));
+      });
+      const cli = run('cli', ['migrate'], { DATA_DIR: other });
+      const { code } = await exitWithin(cli, 30_000);
+      expect(cli.stderr()).toMatch(refusal(other, holder.pid!));
+      expect(code).toBe(IN_USE);
+    } finally {
+      holder.kill('SIGKILL');
+      await rm(other, { recursive: true, force: true });
+    }
   });
 
   it('after kill -9 mid-writes, starts again at once on the same DATA_DIR with every acknowledged write', async () => {

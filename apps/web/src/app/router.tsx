@@ -102,6 +102,7 @@ export const routes = [
           { path: 'email/change/:uid/:token', lazy: lazyPage(() => import('../features/account/components/email-change-confirm-page')) },
           { path: 'forgotpassword', lazy: lazyPage(() => import('../features/recovery/components/forgot-password-page')) },
           { path: 'password/reset/:uid?/:token?', lazy: lazyPage(() => import('../features/recovery/components/reset-password-page')) },
+          { path: 'password/set/:uid?/:token?', lazy: lazyPage(() => import('../features/recovery/components/set-password-page')) },
           { path: 'code-retrieval', lazy: lazyPage(() => import('../features/recovery/components/code-retrieval-page')) },
           { path: 'resend-promo-code', loader: ({ params }: { params: { clientId?: string } }) => redirect(paths.codeRetrieval(params.clientId)) },
           // A care-network invitation's link (features/care-network): signed in or not, the token in the fragment.

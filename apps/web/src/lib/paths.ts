@@ -63,6 +63,8 @@ export const paths = {
   forgotPassword: (clientId: string) => `/${clientId}/forgotpassword`,
   resetPassword: (clientId: string, uid?: string, token?: string) =>
     `/${clientId}/password/reset${uid ? `/${encodeURIComponent(uid)}${token ? `/${encodeURIComponent(token)}` : ''}` : ''}`,
+  /** The link of the set-password e-mail (an account made by an operator or administrator). */
+  setPassword: (clientId: string, uid: string, token: string) => `/${clientId}/password/set/${encodeURIComponent(uid)}/${encodeURIComponent(token)}`,
   codeRetrieval: (clientId: string = DEFAULT_CLIENT_ID) => `/${clientId}/code-retrieval`,
   /** The administrator's home: the people of the organisation. */
   adminHome: (clientId: string) => `/${clientId}/addUser/home`,

@@ -19,6 +19,8 @@ export const queryKeys = {
     emailConfirmation: (uid: string, token: string) => [...queryKeys.users.all, 'confirm-email', uid, token] as const,
     /** POST /api/v1/users/confirm_email_change/: run once per link. */
     emailChangeConfirmation: (uid: string, token: string) => [...queryKeys.users.all, 'confirm-email-change', uid, token] as const,
+    /** POST /api/v1/account_setup/check/: whether a set-password link still works (changes nothing). */
+    accountSetupLink: (uid: string, token: string) => [...queryKeys.users.all, 'account-setup-link', uid, token] as const,
   },
   wizard: {
     all: ['wizard'] as const,

@@ -25,6 +25,7 @@ import * as m0022 from './0022_add_family_members';
 import * as m0023 from './0023_create_account_links';
 import * as m0024 from './0024_index_audit_log_patient';
 import * as m0025 from './0025_add_share_insurance';
+import * as m0026 from './0026_add_account_setup';
 import * as m0028 from './0028_create_people_admin';
 
 /**
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0023_create_account_links': m0023,
   '0024_index_audit_log_patient': m0024,
   '0025_add_share_insurance': m0025,
+  '0026_add_account_setup': m0026,
   '0028_create_people_admin': m0028,
 };
 

@@ -101,7 +101,9 @@ export class AuthService {
     }
 
     const found = org ? await new UsersRepository(this.deps.db, orgScope(org.id)).findByEmail(body.email) : undefined;
-    const passwordOk = found ? await verifyPassword(found.password_hash, body.password) : await verifyAgainstNothing(body.password);
+    // An account without a password yet (its set-password link unused) signs in with none: the
+    // same work and the same answer as an unknown address.
+    const passwordOk = found?.password_hash ? await verifyPassword(found.password_hash, body.password) : await verifyAgainstNothing(body.password);
     if (!found || !passwordOk || !found.is_active) {
       await audit.record(ctx, { action, outcome: 'failure', orgId: org?.id ?? null, actorUserId: action === 'login' ? (found?.id ?? null) : null, subject, detail: { ...by } });
       throw incorrect();

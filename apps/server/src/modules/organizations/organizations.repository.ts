@@ -59,6 +59,16 @@ export class OrganizationsRepository {
       .execute();
   }
 
+  /** A new organisation, without logo or favicon yet. Throws the unique violation organizations_name_key when the client id is taken. */
+  async create(values: { name: string; org_name: string; org_short_name: string; primary_color: string }): Promise<number> {
+    const row = await this.db
+      .insertInto('organizations')
+      .values({ ...values, logo_key: null, logo_content_type: null, favicon_key: null, favicon_content_type: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
   list(): Promise<OrganizationRow[]> {
     return this.db.selectFrom('organizations').select(COLUMNS).orderBy('name').execute();
   }

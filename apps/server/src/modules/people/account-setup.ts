@@ -1,33 +1,19 @@
-import type { Language } from '@healthbook/shared';
+import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
-import { orgScope } from '../../db/scope';
-import { encodeUid } from '../../lib/crypto';
-import { renderMail, type MailVars } from '../../lib/mail-templates';
 import type { Mailer } from '../../plugins/mail';
-import { UserTokensRepository } from '../recovery/user-tokens.repository';
+import type { AuditLog } from '../audit/audit.service';
+import { sendAccountSetupLink as sendSetPasswordLink } from '../recovery/account-setup';
 
-/** How long an account-setup link works. */
-export const ACCOUNT_SETUP_TTL_S = 24 * 60 * 60;
-
-export interface AccountSetupTarget {
-  user: { id: number; email: string; first_name: string };
+export interface StaffSetupTarget {
+  user: { id: number; org_id: number; email: string; first_name: string; settings?: unknown };
   org: { id: number; name: string; org_name: string };
-  lang: Language;
-  /** More words of the mail (the role the account was made for). */
-  vars: Omit<MailVars, 'orgName' | 'name' | 'link'>;
 }
 
 /**
- * E-mails a single-use link with which a person given an account by someone else (invited
- * staff) chooses their password; earlier links of the account stop working. Setting the password
- * also confirms the address.
- *
- * Today the link is the password-reset link (modules/recovery: a 256-bit token, only its hash
- * kept, used up atomically), valid for 24 hours and opening the product's set-password page.
- * The one place to change when the set-password link service of issue 25 §1 lands: call it here.
+ * E-mails an invited staff member the single-use set-password link (24 hours; an earlier one
+ * stops working), through the account-setup service of issue 25 §1 (modules/recovery): the one
+ * way such a link is made. Awaited: the caller learns whether the mail left.
  */
-export async function sendAccountSetupLink(deps: { db: Db; mailer: Mailer; publicUrl: string }, target: AccountSetupTarget): Promise<void> {
-  const token = await new UserTokensRepository(deps.db).issue(orgScope(target.org.id), target.user.id, 'reset_password', ACCOUNT_SETUP_TTL_S, { replace: true });
-  const link = `${deps.publicUrl}/${target.org.name}/password/reset/${encodeUid(target.user.id)}/${token}`;
-  await deps.mailer.send(renderMail('staffInvitation', target.lang, target.user.email, { ...target.vars, name: target.user.first_name, orgName: target.org.org_name, link }));
+export async function sendAccountSetupLink(deps: { db: Db; mailer: Mailer; audit: AuditLog; publicUrl: string }, ctx: ServiceContext, target: StaffSetupTarget): Promise<void> {
+  await sendSetPasswordLink({ db: deps.db, audit: deps.audit, mailer: deps.mailer, publicUrl: deps.publicUrl }, ctx, target, { via: 'admin' });
 }

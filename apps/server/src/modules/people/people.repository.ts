@@ -140,8 +140,8 @@ export class PeopleRepository {
     return removed.filter((d) => d.confirmed).map((d) => d.device_type);
   }
 
-  /** A staff member invited: an account with no usable password, roles set, waiting for its set-password link. */
-  async insertInvitedStaff(values: { email: string; first_name: string; last_name: string; roles: string[]; password_hash: string; language: string }): Promise<number> {
+  /** A staff member invited: an account with no password, roles set, waiting for its set-password link. */
+  async insertInvitedStaff(values: { email: string; first_name: string; last_name: string; roles: string[]; language: string }): Promise<number> {
     const row = await this.db
       .insertInto('users')
       .values({
@@ -150,7 +150,8 @@ export class PeopleRepository {
         first_name: values.first_name,
         last_name: values.last_name,
         roles: values.roles,
-        password_hash: values.password_hash,
+        // No password until they choose one through the set-password link (a null hash never signs in).
+        password_hash: null,
         settings: JSON.stringify({ language: values.language }),
         invited_at: sql<Date>`now()`,
         created_at: sql<Date>`now()`,

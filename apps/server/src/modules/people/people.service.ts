@@ -1,5 +1,4 @@
 import {
-  translate,
   type InviteStaffBodySchema,
   type Language,
   type ListPeopleQuery,
@@ -14,10 +13,8 @@ import type { SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
 import { orgScope } from '../../db/scope';
 import { isUniqueViolation } from '../../db/errors';
-import { randomToken } from '../../lib/crypto';
 import { FieldError, HttpError } from '../../lib/http-errors';
 import { renderMail } from '../../lib/mail-templates';
-import { hashPassword } from '../../lib/passwords';
 import { servicePlugin } from '../../lib/service-plugin';
 import type { BackgroundMail, Mailer } from '../../plugins/mail';
 import { ProvidersRepository } from '../appointments/appointments.repository';
@@ -144,11 +141,10 @@ export class PeopleService {
     const org = await this.org(ctx, body.org_id, 'invite');
     const lang: Language = body.language ?? ctx.lang;
     const roles = storedRoles([body.role]);
-    const passwordHash = await hashPassword(randomToken(32));
     let userId: number;
     try {
       userId = await this.deps.db.transaction().execute(async (trx) => {
-        const id = await this.repo(org.id, trx).insertInvitedStaff({ email: body.email, first_name: body.first_name, last_name: body.last_name, roles, password_hash: passwordHash, language: lang });
+        const id = await this.repo(org.id, trx).insertInvitedStaff({ email: body.email, first_name: body.first_name, last_name: body.last_name, roles, language: lang });
         if (body.role === 'provider') {
           const providers = new ProvidersRepository(trx, orgScope(org.id));
           await providers.ensure(id);
@@ -166,7 +162,7 @@ export class PeopleService {
       throw err;
     }
     try {
-      await this.sendSetupLink(org, { id: userId, email: body.email, first_name: body.first_name }, lang, body.role);
+      await this.sendSetupLink(ctx, org, { id: userId, email: body.email, first_name: body.first_name, settings: { language: lang } });
     } catch (err) {
       await this.repo(org.id).removeUser(userId);
       throw err;
@@ -175,20 +171,16 @@ export class PeopleService {
     return this.present(org.id, userId);
   }
 
-  private sendSetupLink(org: OrganizationRow, user: { id: number; email: string; first_name: string }, lang: Language, role: string) {
-    return sendAccountSetupLink(
-      { db: this.deps.db, mailer: this.deps.mailer, publicUrl: this.deps.publicUrl },
-      { user, org, lang, vars: { role: translate(lang, `emails:roles.${role}`) } },
-    );
+  private sendSetupLink(ctx: SignedInContext, org: OrganizationRow, user: { id: number; email: string; first_name: string; settings?: unknown }) {
+    return sendAccountSetupLink({ db: this.deps.db, mailer: this.deps.mailer, audit: this.deps.audit, publicUrl: this.deps.publicUrl }, ctx, { user: { ...user, org_id: org.id }, org });
   }
 
   /** Sends a staff member who has not chosen a password yet a new set-password link (the earlier one stops working). */
   async resendStaff(ctx: SignedInContext, userId: number): Promise<Person> {
     const { org, person } = await this.target(ctx, userId, 'resend');
     if (!person.invited) throw new HttpError(409, 'errors:peopleNotInvited');
-    const role = ['org_admin', 'provider', 'coach'].find((r) => person.roles.includes(r)) ?? 'org_admin';
     const user = (await this.repo(org.id).lockUser(userId))!;
-    await this.sendSetupLink(org, { id: userId, email: person.email, first_name: person.first_name }, recipientLanguage(user.settings, ctx.lang), role);
+    await this.sendSetupLink(ctx, org, { id: userId, email: person.email, first_name: person.first_name, settings: user.settings });
     await this.deps.audit.record(ctx, { action: 'people_resend', outcome: 'success', orgId: org.id, subject: `user:${userId}` });
     return this.present(org.id, userId);
   }

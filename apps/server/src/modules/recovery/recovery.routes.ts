@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AccountSetupAnswerSchema,
+  AccountSetupBodySchema,
+  AccountSetupCheckAnswerSchema,
+  AccountSetupGoneSchema,
+  AccountSetupLinkSchema,
   CodeRetrievalBodySchema,
   DetailErrorSchema,
   FieldErrorsSchema,
@@ -72,3 +77,41 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ perIpLimit: number }> = asy
   );
 };
 
+
+/** The set-password link of an account made without a password (modules/recovery/account-setup.ts). */
+export const accountSetupRoutes: FastifyPluginAsyncZod<{ perIpLimit: number }> = async (app, opts) => {
+  const perIp = { rateLimit: { max: opts.perIpLimit, timeWindow: '1 minute' } };
+  const linkErrors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 410: AccountSetupGoneSchema, 429: DetailErrorSchema };
+
+  app.post(
+    '/api/v1/account_setup/check/',
+    {
+      config: perIp,
+      schema: {
+        tags: ['recovery'],
+        summary: 'Whether a set-password link still works, and whose account it sets up',
+        description:
+          'The page asks before showing the form. A live link answers the account (e-mail, first name, organisation); an unknown one 400 {detail}; one that no longer works 410 {detail, reason: expired | used}. Changes nothing.',
+        body: AccountSetupLinkSchema,
+        response: { 200: AccountSetupCheckAnswerSchema, ...linkErrors },
+      },
+    },
+    async (request) => app.accountSetup.check(request.body),
+  );
+
+  app.post(
+    '/api/v1/account_setup/',
+    {
+      config: perIp,
+      schema: {
+        tags: ['recovery'],
+        summary: "Set the first password of an account with its set-password link's uid and token",
+        description:
+          'The link (e-mailed when an operator or administrator made the account) is valid for 24 hours and works once: of simultaneous uses one sets the password, the others get 410 used. The password follows the sign-up rule (400 {password} otherwise, nothing changed). The e-mail address counts as confirmed. Then sign in.',
+        body: AccountSetupBodySchema,
+        response: { 200: AccountSetupAnswerSchema, ...linkErrors },
+      },
+    },
+    async (request) => ({ detail: request.t('errors:passwordSet'), ...(await app.accountSetup.complete(request.ctx, request.body)) }),
+  );
+};

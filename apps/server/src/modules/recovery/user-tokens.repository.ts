@@ -73,6 +73,34 @@ export class UserTokensRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * A token of this user and purpose whatever its state, to say why a link no longer works
+   * (expired, used). Never a proof by itself: acting on a token goes through consume().
+   */
+  findAny(userId: number, purpose: TokenPurpose, token: string): Promise<(TokenHolder & { used: boolean; expired: boolean }) | undefined> {
+    return this.db
+      .selectFrom('user_tokens')
+      .select(['org_id', 'user_id', 'new_email'])
+      .select(sql<boolean>`used_at is not null`.as('used'))
+      .select(sql<boolean>`expires_at <= now()`.as('expired'))
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('token_hash', '=', sha256(token))
+      .executeTakeFirst();
+  }
+
+  /** The user's unused tokens of that purpose end now: a link replaced by a newer one reads as expired, not used. */
+  async expireUnused(userId: number, purpose: TokenPurpose): Promise<void> {
+    await this.db
+      .updateTable('user_tokens')
+      .set({ expires_at: sql`least(expires_at, now())` })
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .execute();
+  }
+
   async invalidate(userId: number, purpose: TokenPurpose): Promise<void> {
     await this.db
       .updateTable('user_tokens')

@@ -160,7 +160,7 @@ export class UsersRepository {
   }
 
   /** For sign-in and uniqueness checks: the one lookup that also reads the password hash. */
-  async findByEmail(email: string): Promise<(UserRecord & { password_hash: string }) | undefined> {
+  async findByEmail(email: string): Promise<(UserRecord & { password_hash: string | null }) | undefined> {
     return hydrate(
       await withOrgAndDevices(this.db)
         .select('u.password_hash')
@@ -187,6 +187,19 @@ export class UsersRepository {
       .insertInto('users')
       .values({ ...values, org_id: this.orgId, roles: ['patient'], email_confirmed_at: null })
       .returning(['id', 'org_id', 'email', 'first_name'])
+      .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * A new account made for someone else (an operator's super admin, an organisation's staff):
+   * no password until its set-password link is used (modules/recovery/account-setup.ts).
+   * Throws the unique violation users_org_email_key when the address is taken.
+   */
+  createWithoutPassword(values: { email: string; first_name: string; last_name: string; roles: string[]; is_superadmin: boolean }) {
+    return this.db
+      .insertInto('users')
+      .values({ ...values, org_id: this.orgId, password_hash: null, email_confirmed_at: null })
+      .returning(['id', 'org_id', 'email', 'first_name', 'last_name', 'roles', 'is_superadmin', 'settings'])
       .executeTakeFirstOrThrow();
   }
 
@@ -223,7 +236,8 @@ export class UsersRepository {
       .execute();
   }
 
-  async passwordHash(id: number): Promise<string | undefined> {
+  /** The hash, or null while the account has no password yet (its set-password link unused). */
+  async passwordHash(id: number): Promise<string | null | undefined> {
     const row = await this.db.selectFrom('users').select('password_hash').where('org_id', '=', this.orgId).where('id', '=', id).executeTakeFirst();
     return row?.password_hash;
   }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { validateEmailField, validatePasswordField } from '@healthbook/shared/validation';
 import { ApiError } from '../../../lib/api-client';
 import type * as AuthModuleNs from '../../../lib/auth';
@@ -25,7 +25,10 @@ export default function LoginPage() {
   const [search] = useSearchParams();
   // Two fields, checked on leaving a field and on submit with the shared rules. Plain state rather
   // than react-hook-form: this page's JavaScript has a 150 KB budget (see README, Benchmark).
-  const [values, setValues] = useState({ email: '', password: '' });
+  // Arriving from the set-password page: say the password is set, with the address filled in.
+  const arrival = useLocation().state as { passwordSet?: string } | null;
+  const passwordSet = typeof arrival?.passwordSet === 'string' ? arrival.passwordSet : null;
+  const [values, setValues] = useState({ email: passwordSet ?? '', password: '' });
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [isSubmitting, setSubmitting] = useState(false);
   const rules = { email: validateEmailField, password: validatePasswordField } as const;
@@ -74,6 +77,11 @@ export default function LoginPage() {
         <h1 className="hb-h1">{t('login.title')}</h1>
         <p className="hb-lead">{t('login.subtitle', { orgName: org.org_name })}</p>
         <form noValidate className="hb-stack hb-form" onSubmit={(e) => void onSubmit(e)}>
+          {passwordSet && !failure && (
+            <p role="status" className="hb-notice">
+              {t('login.passwordSet')}
+            </p>
+          )}
           {failure && (
             <p role="alert" className="hb-failure">
               {failure}
