@@ -91,6 +91,9 @@ import helpServicePlugin from './modules/help/help.service';
 import { helpEditorRoutes, helpRoutes } from './modules/help/help.routes';
 import symptomCheckerServicePlugin from './modules/symptom-checker/symptom-checker.service';
 import { symptomCheckerRoutes } from './modules/symptom-checker/symptom-checker.routes';
+import peopleServicePlugin from './modules/people/people.service';
+import patientImportsServicePlugin from './modules/people/patient-imports.service';
+import { peopleRoutes } from './modules/people/people.routes';
 
 /** One registered route, and whether it lives in the public context (everything else needs a token). */
 export interface RouteEntry {
@@ -238,6 +241,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(helpServicePlugin);
   await app.register(symptomCheckerServicePlugin, { checker: config.symptomChecker });
   await app.register(accountClosingServicePlugin, { publicUrl: config.publicUrl });
+  await app.register(peopleServicePlugin, { publicUrl: config.publicUrl });
+  await app.register(patientImportsServicePlugin);
 
   const perIpLimit = Math.max(config.authRateLimit, deps.perIpLimitFloor ?? 0);
 
@@ -309,6 +314,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(helpEditorRoutes);
     await authenticated.register(symptomCheckerRoutes);
     await authenticated.register(accountClosingRoutes, { perIpLimit });
+    await authenticated.register(peopleRoutes);
     for (const routes of deps.signedInRoutes ?? []) await authenticated.register(routes);
   });
 

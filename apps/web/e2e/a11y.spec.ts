@@ -101,7 +101,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await page.context().clearCookies();
         await page.evaluate(() => localStorage.removeItem('session'));
         await signIn(page, ADMIN, DEMO_PASSWORD, 'dashboard');
-        await visit(page, '/healthbook/addUser/home', 'invite-patient');
+        await visit(page, '/healthbook/addUser/invite', 'invite-patient');
         await visit(page, '/healthbook/admin/features', 'feature-settings');
 
         await page.context().clearCookies();

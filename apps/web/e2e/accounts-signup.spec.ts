@@ -12,7 +12,7 @@ test('invite → access code → sign up → confirm the e-mail → sign in', as
   // The organisation admin invites a patient.
   await signIn(page, ADMIN, DEMO_PASSWORD);
   await expectDashboard(page, 'Alex');
-  await page.goto('/healthbook/addUser/home');
+  await page.goto('/healthbook/addUser/invite');
   await expect(page.getByRole('heading', { level: 1, name: 'Invite a patient' })).toBeVisible();
   await expect(page).toHaveTitle('Invite a patient | HealthBook+');
   await scan(page);

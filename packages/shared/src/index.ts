@@ -42,3 +42,4 @@ export * from './contracts/account-closing';
 export * from './patient-data';
 export * from './organizations/brand-contrast';
 export * from './organizations/assets';
+export * from './contracts/people';

@@ -66,6 +66,8 @@ export interface UsersTable {
   wizard_complete: Generated<boolean>;
   email_confirmed_at: NullableTimestamp;
   password_changed_at: NullableTimestamp;
+  /** Staff an administrator invited (migration 0028): invited until they set a password. */
+  invited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface MailOutboxTable {
@@ -675,7 +677,49 @@ export interface ErasedSharesTable {
   erased_at: Timestamp;
 }
 
+export interface PatientImportsTable {
+  id: Generated<number>;
+  org_id: number;
+  created_by: number | null;
+  file_name: string;
+  file_sha256: string;
+  status: ColumnType<'preview' | 'sending' | 'done', 'preview' | 'sending' | 'done' | undefined, 'preview' | 'sending' | 'done'>;
+  total: number;
+  created_at: Generated<Date>;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+}
+
+export type PatientImportRowStatus = 'invalid' | 'ready' | 'sending' | 'sent' | 'skipped' | 'failed';
+
+export interface PatientImportRowsTable {
+  id: Generated<number>;
+  import_id: number;
+  org_id: number;
+  line: number;
+  first_name: string;
+  last_name: string;
+  dob: string;
+  gender: string;
+  email: string;
+  language: string;
+  problems: ColumnType<Array<{ field: string; code: string }>, string | undefined, string>;
+  status: PatientImportRowStatus;
+  claimed_at: NullableTimestamp;
+  invitation_id: number | null;
+}
+
+export interface PatientImportEmailsTable {
+  org_id: number;
+  email: string;
+  import_id: number;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
+  patient_imports: PatientImportsTable;
+  patient_import_rows: PatientImportRowsTable;
+  patient_import_emails: PatientImportEmailsTable;
   organizations: OrganizationsTable;
   users: UsersTable;
   mail_outbox: MailOutboxTable;

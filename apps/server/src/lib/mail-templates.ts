@@ -39,7 +39,8 @@ export type MailKind =
   | 'accountClosing'
   | 'accountClosingCancelled'
   | 'careEndedPatientLeft'
-  | 'careEndedMemberLeft';
+  | 'careEndedMemberLeft'
+  | 'mfaReset';
 
 /** Kinds a person may receive without having asked for them: they carry the "ignore this" line. */
 const UNSOLICITED: ReadonlySet<MailKind> = new Set(['mfaCode', 'reset', 'accountSetup', 'codeRetrieval', 'emailChangeConfirm', 'emailChangeTaken', 'signupExisting', 'careInvitation']);

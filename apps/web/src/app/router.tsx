@@ -108,7 +108,10 @@ export const routes = [
           { path: 'resend-promo-code', loader: ({ params }: { params: { clientId?: string } }) => redirect(paths.codeRetrieval(params.clientId)) },
           // A care-network invitation's link (features/care-network): signed in or not, the token in the fragment.
           { path: 'caring-person-info', lazy: lazyPage(() => import('../features/care-network/components/caring-person-info-page')) },
-          { path: 'addUser/home', lazy: lazyPage(() => import('../features/admin/components/invite-patient-page')) },
+          // The administrator's home (features/admin): the people of the organisation, one patient invited, many from a file.
+          { path: 'addUser/home', loader: lazyGuard('adminGuard'), lazy: lazyPage(() => import('../features/admin/components/people-page')) },
+          { path: 'addUser/invite', lazy: lazyPage(() => import('../features/admin/components/invite-patient-page')) },
+          { path: 'addUser/import', loader: lazyGuard('adminGuard'), lazy: lazyPage(() => import('../features/admin/components/patient-import-page')) },
           // Session and account (features/session, features/account)
           { path: 'verify', loader: lazyGuard('verifyGuard'), lazy: lazyPage(() => import('../features/session/components/verify-page')) },
           { path: 'safeHavenLogout', loader: lazyGuard('logoutLoader') },

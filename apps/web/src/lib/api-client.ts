@@ -69,7 +69,11 @@ export function createApiClient(deps: ApiClientDeps) {
     if (token) headers.Authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) body = options.body;
-    else if (options.body !== undefined) {
+    else if (options.body instanceof Blob) {
+      // A file sent as it is (a CSV upload): its own type.
+      headers['Content-Type'] = options.body.type || 'application/octet-stream';
+      body = options.body;
+    } else if (options.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.body);
     }

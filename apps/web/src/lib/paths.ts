@@ -66,7 +66,10 @@ export const paths = {
   /** The link of the set-password e-mail (an account made by an operator or administrator). */
   setPassword: (clientId: string, uid: string, token: string) => `/${clientId}/password/set/${encodeURIComponent(uid)}/${encodeURIComponent(token)}`,
   codeRetrieval: (clientId: string = DEFAULT_CLIENT_ID) => `/${clientId}/code-retrieval`,
-  invitePatient: (clientId: string) => `/${clientId}/addUser/home`,
+  /** The administrator's home: the people of the organisation. */
+  adminHome: (clientId: string) => `/${clientId}/addUser/home`,
+  invitePatient: (clientId: string) => `/${clientId}/addUser/invite`,
+  patientImport: (clientId: string) => `/${clientId}/addUser/import`,
   // The hub (app/shell, features/help, features/operations, features/admin)
   help: (clientId: string) => `/${clientId}/healthhelp`,
   /** One help article (features/help). */

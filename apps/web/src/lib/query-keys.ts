@@ -55,6 +55,13 @@ export const queryKeys = {
     /** GET /api/v1/features/?organization_id=: the administrators' view. */
     settings: (organizationId: number, language: string) => [...queryKeys.features.all, 'settings', organizationId, language] as const,
   },
+  people: {
+    all: ['people'] as const,
+    /** GET /api/v1/admin/people/ with its parameters. */
+    list: (params: { org?: number | undefined; search: string; kind: string; page: number; pageSize: number }, language: string) => [...queryKeys.people.all, 'list', params, language] as const,
+    /** GET /api/v1/admin/patient-imports/{id}/ */
+    patientImport: (id: number, params: { problems: boolean; page: number }) => [...queryKeys.people.all, 'import', id, params] as const,
+  },
   operations: {
     all: ['operations'] as const,
     /** GET /api/v1/operationsdashboard/summary/ */

@@ -27,6 +27,7 @@ import * as m0024 from './0024_index_audit_log_patient';
 import * as m0025 from './0025_add_share_insurance';
 import * as m0026 from './0026_add_account_setup';
 import * as m0027 from './0027_add_organization_status';
+import * as m0028 from './0028_create_people_admin';
 import * as m0030 from './0030_create_account_closings';
 import * as m0031 from './0031_add_export_progress';
 
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0025_add_share_insurance': m0025,
   '0026_add_account_setup': m0026,
   '0027_add_organization_status': m0027,
+  '0028_create_people_admin': m0028,
   '0030_create_account_closings': m0030,
   '0031_add_export_progress': m0031,
 };

@@ -52,6 +52,18 @@ export function appointmentWhen(start: Date | string, zone: string, lang: Langua
  * scheduled before it. Which patient the actor may act for is the patients policy's decision;
  * a provider sees their own bookings, audited as access to patients' data.
  */
+/** How an appointment is cancelled: by whom, as the provider or not, the notes, and what its audit row and e-mails add. */
+interface Cancellation {
+  by: number;
+  byProvider: boolean;
+  notes?: string | null;
+  /** The system's own work (an account's erasure): the audit row names no actor. */
+  bySystem?: boolean;
+  /** E-mail the patient too (default true). */
+  toPatient?: boolean;
+  detail?: Record<string, string | number | boolean>;
+}
+
 export class AppointmentsService {
   private readonly mine = new VersionedCache({ maxBytes: 8 * 1024 * 1024, sizeOf: (v) => JSON.stringify(v).length, ttlMs: 60_000 });
 
@@ -130,40 +142,58 @@ export class AppointmentsService {
     }
     if (new Date(found.start_time) <= new Date()) throw new HttpError(400, 'errors:appointmentInPast');
     const notes = body.cancellation_notes?.trim() || null;
-    const cancelled = await this.db.transaction().execute(async (trx) => {
-      if (!(await this.repo(ctx.actor.orgId, trx).cancel(found.id, ctx.actor.userId, fromProvider, notes))) return false;
-      await new RemindersRepository(trx).cancelPending({ appointmentId: found.id });
-      return true;
-    });
+    const row = await this.cancelOne(ctx, ctx.actor.orgId, found.id, { by: ctx.actor.userId, byProvider: fromProvider, notes });
     // Two cancellations at once: the second finds it no longer booked.
-    if (!cancelled) throw new HttpError(409, 'errors:appointmentAlreadyCancelled');
-    const row = (await repo.byId(found.id))!;
-    await this.audit.record(ctx, { action: 'appointment_cancel', outcome: 'success', subject: `patient:${row.patient_id}`, detail: { appointment: row.id, by_provider: fromProvider } });
-    await this.notify(ctx, row, 'cancelled');
+    if (!row) throw new HttpError(409, 'errors:appointmentAlreadyCancelled');
     return presentAppointmentDetail(row);
   }
 
   /**
-   * Cancels the booked appointments of a closing account's patients before they are erased: the
-   * usual cancellation (slot freed, reminders cancelled, audited) and the provider's e-mail with
-   * the .ics. The patient is not written to: they asked to leave, and were told at closing that
-   * their appointments would be cancelled. Answers how many were cancelled.
+   * Cancels one booked appointment: in one transaction its slot freed and its reminders cancelled,
+   * then audited and both sides e-mailed (or the provider only). Null when it was no longer booked.
    */
-  async cancelForClosing(ctx: ServiceContext, orgId: number, appointmentIds: readonly number[], byUserId: number): Promise<number> {
+  private async cancelOne(ctx: ServiceContext, orgId: number, id: number, how: Cancellation): Promise<AppointmentRow | null> {
+    const cancelled = await this.db.transaction().execute(async (trx) => {
+      if (!(await this.repo(orgId, trx).cancel(id, how.by, how.byProvider, how.notes ?? null))) return false;
+      await new RemindersRepository(trx).cancelPending({ appointmentId: id });
+      return true;
+    });
+    if (!cancelled) return null;
+    const row = (await this.repo(orgId).byId(id))!;
+    await this.audit.record(ctx, {
+      action: 'appointment_cancel',
+      outcome: 'success',
+      orgId,
+      ...(how.bySystem ? { actorUserId: null } : {}),
+      subject: `patient:${row.patient_id}`,
+      detail: { appointment: row.id, by_provider: how.byProvider, ...how.detail },
+    });
+    await this.notify(ctx, row, 'cancelled', { toPatient: how.toPatient ?? true });
+    return row;
+  }
+
+  /** Cancels each of `ids` still booked, one at a time (cancelOne); answers how many were. */
+  private async cancelMany(ctx: ServiceContext, orgId: number, ids: readonly number[], how: Cancellation): Promise<number> {
     let count = 0;
-    for (const id of appointmentIds) {
-      const cancelled = await this.db.transaction().execute(async (trx) => {
-        if (!(await this.repo(orgId, trx).cancel(id, byUserId, false, null))) return false;
-        await new RemindersRepository(trx).cancelPending({ appointmentId: id });
-        return true;
-      });
-      if (!cancelled) continue;
-      count++;
-      const row = (await this.repo(orgId).byId(id))!;
-      await this.audit.record(ctx, { action: 'appointment_cancel', outcome: 'success', orgId, actorUserId: null, subject: `patient:${row.patient_id}`, detail: { appointment: row.id, by_provider: false, reason: 'account_closed' } });
-      await this.notify(ctx, row, 'cancelled', { toPatient: false });
-    }
+    for (const id of ids) if (await this.cancelOne(ctx, orgId, id, how)) count++;
     return count;
+  }
+
+  /**
+   * A closing account's patients' booked appointments, before they are erased: the provider is
+   * e-mailed with the .ics; the patient is not (they asked to leave, and were told at closing).
+   */
+  cancelForClosing(ctx: ServiceContext, orgId: number, appointmentIds: readonly number[], byUserId: number): Promise<number> {
+    return this.cancelMany(ctx, orgId, appointmentIds, { by: byUserId, byProvider: false, bySystem: true, toPatient: false, detail: { reason: 'account_closed' } });
+  }
+
+  /**
+   * A provider who lost the role (the administrator's home): their bookings from now on are
+   * cancelled as the provider's own cancellations, both sides e-mailed as usual. Past appointments stay.
+   */
+  async cancelFutureOfProvider(ctx: SignedInContext, orgId: number, providerId: number): Promise<number> {
+    const future = await this.repo(orgId).list({ providerId, from: new Date(), status: 'booked' }, 5000);
+    return this.cancelMany(ctx, orgId, future.map((row) => row.id), { by: ctx.actor.userId, byProvider: true, detail: { provider_role_removed: true } });
   }
 
   /** The patient's appointments (their own by default), by start. */

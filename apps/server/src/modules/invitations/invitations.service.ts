@@ -105,7 +105,7 @@ export class InvitationsService {
     opts: {
       createdBy: number | null;
       lang: Language;
-      via: 'api' | 'cli' | 'care-network' | 'family';
+      via: 'api' | 'cli' | 'care-network' | 'family' | 'import';
       /** E-mail the code (default); false: the caller hands it over itself. */
       mail?: boolean;
       /** The existing patient (a family member) the new account becomes, and who gives it (named in the mail). */
@@ -219,6 +219,27 @@ export class InvitationsService {
       }),
       { invitation: invitation.id },
     );
+  }
+
+  /**
+   * Sends a pending invitation again (the administrator's home): a new code and a new 30-day
+   * expiry, the earlier code stops working; the mail is the invitation's, in `lang`.
+   */
+  async resend(ctx: ServiceContext, org: OrganizationRow, invitation: InvitationRow, lang: Language): Promise<void> {
+    const repo = this.repo(org.id);
+    const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS);
+    const rotated = await this.withNewCode((codeHash) => repo.rotateCode(invitation.id, codeHash, expiresAt));
+    if (!rotated.result) throw new HttpError(409, 'errors:peopleNotInvited');
+    await this.deps.mailer.send(
+      renderMail('invitation', lang, invitation.email, {
+        name: invitation.first_name,
+        orgName: org.org_name,
+        link: this.accessCodeLink(org),
+        code: rotated.code,
+        expires: formatMailDate(expiresAt, lang),
+      }),
+    );
+    await this.deps.audit.record(ctx, { action: 'invitation_resend', outcome: 'success', orgId: org.id, subject: `${org.id}:${invitation.email}`, detail: { invitation: invitation.id } });
   }
 
   /** Runs `write` with a fresh code's hash; on the (2^-50) chance of a clash with an existing code, with another. */

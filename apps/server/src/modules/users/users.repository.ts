@@ -6,7 +6,7 @@ import type { OrgScope } from '../../db/scope';
 import { patientColumns, type PatientRow } from '../patients/patients.repository';
 
 /** A user as the app handles it: never with the password hash (only sign-in and password change read that). */
-export type UserRecord = Omit<Selectable<UsersTable>, 'password_hash'> & {
+export type UserRecord = Omit<Selectable<UsersTable>, 'password_hash' | 'invited_at'> & {
   org_name: string;
   org_client_id: string;
   mfa_devices: Array<{ uuid: string; device_type: 'email' | 'google' }>;

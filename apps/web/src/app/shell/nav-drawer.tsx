@@ -14,6 +14,7 @@ import Forum from '@mui/icons-material/Forum';
 import EventNote from '@mui/icons-material/EventNote';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import PersonAdd from '@mui/icons-material/PersonAdd';
+import Groups from '@mui/icons-material/Groups';
 import Tune from '@mui/icons-material/Tune';
 import Article from '@mui/icons-material/Article';
 import Business from '@mui/icons-material/Business';
@@ -193,6 +194,7 @@ export function NavDrawerContent({ features, user, clientId, videoChannelUrl, on
 function adminItems(user: UserDto, clientId: string, t: (key: string) => string) {
   if (!isAdministrator(user)) return [];
   return [
+    { to: paths.adminHome(clientId), label: t('nav.items.people'), icon: <Groups fontSize="small" /> },
     ...(user.is_superadmin ? [{ to: paths.organizations(clientId), label: t('nav.items.organizations'), icon: <Business fontSize="small" /> }] : []),
     { to: paths.invitePatient(clientId), label: t('nav.items.invitePatient'), icon: <PersonAdd fontSize="small" /> },
     { to: paths.featureSettings(clientId), label: t('nav.items.featureSettings'), icon: <Tune fontSize="small" /> },

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { json, mockFetch, renderPage, type FetchCall } from '../../../test/render-page';
 import InvitePatientPage from './invite-patient-page';
 
-const open = () => renderPage({ path: 'addUser/home', element: <InvitePatientPage />, at: '/healthbook/addUser/home' });
+const open = () => renderPage({ path: 'addUser/invite', element: <InvitePatientPage />, at: '/healthbook/addUser/invite' });
 const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
 const type = (label: RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
 const options = { gender: [{ key: 'female', value: 'Female' }, { key: 'male', value: 'Male' }], sex: [] };
@@ -34,7 +34,7 @@ describe('invite a patient', () => {
     mockFetch(() => json(500, {}));
     const { router } = await open();
     await waitFor(() => expect(router.state.location.pathname).toBe('/healthbook/login'));
-    expect(router.state.location.search).toBe(`?redirectFrom=${encodeURIComponent('/healthbook/addUser/home')}`);
+    expect(router.state.location.search).toBe(`?redirectFrom=${encodeURIComponent('/healthbook/addUser/invite')}`);
   });
 
   it('sends the invitation (date of birth as YYYY-MM-DD) and shows the access code', async () => {
