@@ -75,6 +75,11 @@ const CASES: Record<string, () => Promise<Resource>> = {
     await ok('admin', 'PUT', url, { title_en: 'Parking', title_el: 'Στάθμευση', body_en: 'Free parking behind the building.', body_el: 'Δωρεάν στάθμευση πίσω από το κτίριο.', tags: ['parking'] });
     return { who: 'admin', read: async () => find(await ok<Json[]>('admin', 'GET', `/api/v1/organizations/${orgId}/help/articles/`), 'slug', 'parking'), url };
   },
+  'PUT /api/v1/admin/people/:id/roles/': async () => {
+    const provider = await buildUser(t.app, { org: { id: orgId }, roles: ['professional', 'provider'] });
+    const read = async () => find((await ok<{ results: Json[] }>('admin', 'GET', `/api/v1/admin/people/?search=${encodeURIComponent(provider.email)}`)).results, 'user_id', provider.id);
+    return { who: 'admin', read, url: `/api/v1/admin/people/${provider.id}/roles/` };
+  },
   'PUT /api/v1/me/': async () => ({ who: 'patient', read: () => ok('patient', 'GET', '/api/v1/me/'), url: '/api/v1/me/' }),
   'PUT /api/v1/users/:id': async () => {
     const me = await ok('patient', 'GET', '/api/v1/me/');

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { readOnlyFields, writableBody } from './round-trip';
 import { PROVIDER_BIOGRAPHY_MAX, PROVIDER_TEXT_MAX } from '../appointments';
-import { SUPPORTED_LANGUAGES } from '../constants';
+import { SUPPORTED_LANGUAGES, USER_ROLES } from '../constants';
 import { isValidEmail } from '../validation';
 import { IdParamSchema, OrgRefSchema, personNameSchema } from './common';
-import { ASSIGNABLE_ROLES, PATIENT_IMPORT_PROBLEMS, PERSON_STATUSES, RESET_MFA_REASON_MAX, STAFF_ROLES } from '../people';
+import { PATIENT_IMPORT_PROBLEMS, PERSON_STATUSES, RESET_MFA_REASON_MAX, STAFF_ROLES } from '../people';
 
 /**
  * The people of an organisation (the administrator's home, `addUser/home`): every account and
@@ -97,12 +98,17 @@ export const InviteStaffBodySchema = z
 export type InviteStaffBody = z.input<typeof InviteStaffBodySchema>;
 
 /** PUT /api/v1/admin/people/{id}/roles/ */
-export const SetRolesBodySchema = z
-  .object({
-    roles: z.array(z.enum(ASSIGNABLE_ROLES, { message: 'validation:roleInvalid' })).max(ASSIGNABLE_ROLES.length),
-    is_superadmin: z.boolean().optional().describe('super admins only'),
-  })
-  .strict();
+export const SetRolesBodySchema = writableBody(
+  z
+    .object({
+      // As the answer gives them: "professional" (derived from provider and coach) may come back, and is ignored.
+      roles: z.array(z.enum(USER_ROLES, { message: 'validation:roleInvalid' })).max(USER_ROLES.length),
+      is_superadmin: z.boolean().optional().describe('super admins only'),
+    })
+    .strict(),
+  // The person as GET answers it may come back whole: what is not a role is ignored.
+  readOnlyFields(PersonSchema, ['key', 'user_id', 'invitation_id', 'first_name', 'last_name', 'email', 'kind', 'statuses', 'last_sign_in', 'created_at']),
+);
 export type SetRolesBody = z.input<typeof SetRolesBodySchema>;
 
 /** POST /api/v1/admin/people/{id}/reset-mfa/ */

@@ -38,9 +38,10 @@ export function canChange(
   return null;
 }
 
-/** The roles stored for the roles chosen: provider and coach are professionals. */
+/** The roles stored for the roles chosen: provider and coach are professionals (and only they: "professional" is never chosen, only derived). */
 export function storedRoles(chosen: readonly string[]): string[] {
   const roles = new Set(chosen);
+  roles.delete('professional');
   if (roles.has('provider') || roles.has('coach')) roles.add('professional');
   return ['patient', 'professional', 'provider', 'coach', 'org_admin'].filter((r) => roles.has(r));
 }
