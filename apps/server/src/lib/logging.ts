@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyServerOptions, FastifyRequest } from 'fastify';
+import { LogController, type FastifyServerOptions, type FastifyRequest } from 'fastify';
 
 /** Path segments that carry secrets (reset and confirmation tokens, share links, SMART Health Link manifests, calendar feed tokens). */
 const SECRET_PATH = /\/(reset|confirm|sharedrecords|shareddocs|sharedqrcoderecords|shl|feed)\/[^?#]*/gi;
@@ -22,7 +22,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
  */
 export function loggerOptions(level: string, pretty: boolean): FastifyServerOptions {
   return {
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     logger: {
       level,
       redact: {
