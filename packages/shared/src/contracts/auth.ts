@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isStrongPassword, isValidEmail } from '../validation';
-import { OrgRefSchema } from './common';
+import { OrgRefSchema, EmailAddressSchema } from './common';
 import { LimitedUserSchema, UserDtoSchema } from './users';
 
 /** Sign-in form and body (POST /api/v1/login/). Messages are locale keys of the validation namespace. */
@@ -100,12 +100,6 @@ export type ReauthFields = z.infer<typeof ReauthFieldsSchema>;
 
 /** POST /api/v1/me/email/: the new address, confirmed by a link sent to it. */
 export const ChangeEmailBodySchema = ReauthFieldsSchema.extend({
-  email: z
-    .string()
-    .trim()
-    .min(1, { message: 'validation:emailRequired', abort: true })
-    .max(254)
-    .refine(isValidEmail, { message: 'validation:emailInvalid' })
-    .transform((v) => v.toLowerCase()),
+  email: EmailAddressSchema,
 });
 export type ChangeEmailBody = z.input<typeof ChangeEmailBodySchema>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { GENDER_KEYS } from '../constants';
 import { CATEGORY_KEYS } from '../records/categories';
-import { isValidEmail, parseDob } from '../validation';
-import { IdParamSchema, personNameSchema } from './common';
+import { parseDob } from '../validation';
+import { IdParamSchema, personNameSchema, EmailAddressSchema } from './common';
 import { readOnlyFields, writableBody } from './round-trip';
 
 /**
@@ -34,13 +34,7 @@ export const CareCategoriesSchema = z
   .refine((list) => new Set(list).size === list.length, { message: 'validation:careCategoryRepeated' })
   .nullable();
 
-const email = z
-  .string()
-  .trim()
-  .min(1, { message: 'validation:emailRequired', abort: true })
-  .max(254)
-  .refine(isValidEmail, { message: 'validation:emailInvalid' })
-  .transform((v) => v.toLowerCase());
+const email = EmailAddressSchema;
 
 /** POST /api/v1/care-network/ — invite a person into your record. */
 export const InviteCareMemberBodySchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CLIENT_ID_MAX_LENGTH, MAX_ID } from '../constants';
-import { cleanText, hasLetter, isSingleLine } from '../validation';
+import { cleanText, hasLetter, isSingleLine, isValidEmail } from '../validation';
 
 /** Django-REST-style error answers: a general error, or messages per field. */
 export const DetailErrorSchema = z.object({ detail: z.string() }).meta({ id: 'DetailError' });
@@ -67,3 +67,20 @@ export const optionalLineSchema = (max: number) =>
     .pipe(z.string().max(max).refine(isSingleLine, { message: 'validation:textControlCharacters' }))
     .nullable()
     .optional();
+
+/** An e-mail address typed in: required, at most 254 characters, valid, kept in lower case. */
+export const EmailAddressSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'validation:emailRequired', abort: true })
+  .max(254)
+  .refine(isValidEmail, { message: 'validation:emailInvalid' })
+  .transform((v) => v.toLowerCase());
+
+/** `?page=` and `?page_size=` of a paged list (1 on, and 1 to 100). */
+export const PageParamSchema = z.string().regex(/^[0-9]{1,6}$/, { message: 'validation:pageInvalid' }).transform(Number).pipe(z.number().int().min(1, { message: 'validation:pageInvalid' }));
+export const PageSizeParamSchema = z
+  .string()
+  .regex(/^[0-9]{1,4}$/, { message: 'validation:pageSizeInvalid' })
+  .transform(Number)
+  .pipe(z.number().int().min(1, { message: 'validation:pageSizeInvalid' }).max(100, { message: 'validation:pageSizeTooBig' }));

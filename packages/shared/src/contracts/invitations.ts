@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GENDER_KEYS } from '../constants';
-import { isStrongPassword, isValidEmail, parseDob } from '../validation';
-import { OrgRefSchema, personNameSchema } from './common';
+import { isStrongPassword, parseDob } from '../validation';
+import { OrgRefSchema, personNameSchema, EmailAddressSchema } from './common';
 import { OptionSchema } from './users';
 
 const orgRef = OrgRefSchema;
@@ -12,13 +12,7 @@ const isoDob = z
   .refine((v) => parseDob(v) !== null, { message: 'validation:dobFormat' })
   .transform((v) => parseDob(v)!)
   .refine((v) => v <= new Date().toISOString().slice(0, 10), { message: 'validation:dobFuture' });
-const email = z
-  .string()
-  .trim()
-  .min(1, { message: 'validation:emailRequired', abort: true })
-  .max(254)
-  .refine(isValidEmail, { message: 'validation:emailInvalid' })
-  .transform((v) => v.toLowerCase());
+const email = EmailAddressSchema;
 const name = (required: string) => personNameSchema(required);
 
 /** POST /api/v1/admin/invitations/ */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './calendar';
-import { IdParamSchema } from './common';
+import { IdParamSchema, PageParamSchema, PageSizeParamSchema } from './common';
 import { readOnlyFields, writableBody } from './round-trip';
 import { JOURNAL_LIMITS } from '../journal';
 
@@ -10,12 +10,8 @@ import { JOURNAL_LIMITS } from '../journal';
  * network is seen by those the patient let in. Acts on `patient` (default: your own record).
  */
 
-const pageParam = z.string().regex(/^[0-9]{1,6}$/, { message: 'validation:pageInvalid' }).transform(Number).pipe(z.number().int().min(1, { message: 'validation:pageInvalid' }));
-const pageSizeParam = z
-  .string()
-  .regex(/^[0-9]{1,4}$/, { message: 'validation:pageSizeInvalid' })
-  .transform(Number)
-  .pipe(z.number().int().min(1, { message: 'validation:pageSizeInvalid' }).max(100, { message: 'validation:pageSizeTooBig' }));
+const pageParam = PageParamSchema;
+const pageSizeParam = PageSizeParamSchema;
 
 export const JournalPatientQuerySchema = z.object({ patient: IdParamSchema.optional().describe('whose journal (default: your own)') });
 

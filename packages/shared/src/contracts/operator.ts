@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { cleanText, isSingleLine, isValidEmail } from '../validation';
+import { cleanText, isSingleLine } from '../validation';
 import { validateNewClientId } from '../client-id';
-import { hexColorSchema, personNameSchema } from './common';
+import { hexColorSchema, personNameSchema, EmailAddressSchema } from './common';
 
 /**
  * What it takes to make an organisation and an account for someone else: the operator's
@@ -38,13 +38,7 @@ export type NewOrganization = z.output<typeof NewOrganizationSchema>;
 
 /** An account made for someone else: who they are; the password is theirs to choose. */
 export const NewAccountSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, { message: 'validation:emailRequired', abort: true })
-    .max(254)
-    .refine(isValidEmail, { message: 'validation:emailInvalid' })
-    .transform((v) => v.toLowerCase()),
+  email: EmailAddressSchema,
   first_name: personNameSchema('validation:firstNameRequired'),
   last_name: personNameSchema('validation:lastNameRequired'),
 });

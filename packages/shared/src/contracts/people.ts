@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { readOnlyFields, writableBody } from './round-trip';
 import { PROVIDER_BIOGRAPHY_MAX, PROVIDER_TEXT_MAX } from '../appointments';
 import { SUPPORTED_LANGUAGES, USER_ROLES } from '../constants';
-import { isValidEmail } from '../validation';
-import { IdParamSchema, OrgRefSchema, personNameSchema } from './common';
+import { IdParamSchema, OrgRefSchema, personNameSchema, EmailAddressSchema, PageParamSchema, PageSizeParamSchema } from './common';
 import { PATIENT_IMPORT_PROBLEMS, PERSON_STATUSES, RESET_MFA_REASON_MAX, STAFF_ROLES } from '../people';
 
 /**
@@ -16,12 +15,8 @@ import { PATIENT_IMPORT_PROBLEMS, PERSON_STATUSES, RESET_MFA_REASON_MAX, STAFF_R
 
 export * from '../people';
 
-const pageParam = z.string().regex(/^[0-9]{1,6}$/, { message: 'validation:pageInvalid' }).transform(Number).pipe(z.number().int().min(1, { message: 'validation:pageInvalid' }));
-const pageSizeParam = z
-  .string()
-  .regex(/^[0-9]{1,4}$/, { message: 'validation:pageSizeInvalid' })
-  .transform(Number)
-  .pipe(z.number().int().min(1, { message: 'validation:pageSizeInvalid' }).max(100, { message: 'validation:pageSizeTooBig' }));
+const pageParam = PageParamSchema;
+const pageSizeParam = PageSizeParamSchema;
 
 export const OrgQuerySchema = z.object({ org_id: OrgRefSchema.optional().describe('the organisation (super admins; default: your own)') });
 
@@ -65,13 +60,7 @@ export type PeoplePage = z.infer<typeof PeoplePageSchema>;
 
 export const PersonParamsSchema = z.object({ id: IdParamSchema });
 
-const email = z
-  .string()
-  .trim()
-  .min(1, { message: 'validation:emailRequired', abort: true })
-  .max(254)
-  .refine(isValidEmail, { message: 'validation:emailInvalid' })
-  .transform((v) => v.toLowerCase());
+const email = EmailAddressSchema;
 const optionalText = (max: number) =>
   z
     .string()
