@@ -54,7 +54,10 @@ const webImportZones = {
 const SCOPE_MINTERS = {
   PatientScope: ['apps/server/src/modules/patients/patient-scope.ts', 'apps/server/src/modules/patients/patients.service.ts', 'apps/server/src/modules/sharing/sharing.service.ts'],
   ownerScope: ['apps/server/src/modules/patients/patient-scope.ts', 'apps/server/src/db/seed/demo.ts', 'apps/server/src/modules/calendar/calendar-feed.service.ts'],
+  // The staff side: a provider's or chat staff member's caseload, minted by PatientsService.openCareTeam.
+  CareTeamScope: ['apps/server/src/modules/patients/care-team-scope.ts', 'apps/server/src/modules/patients/patients.service.ts'],
 };
+const SCOPE_TYPES = new Set(['PatientScope', 'CareTeamScope']);
 const patientScopeDoor = {
   meta: { type: 'problem', schema: [], docs: { description: 'a PatientScope is made only by the patients policy (and the sharing service for a recipient)' } },
   create(context) {
@@ -64,6 +67,8 @@ const patientScopeDoor = {
       NewExpression(node) {
         if (node.callee.type === 'Identifier' && node.callee.name === 'PatientScope' && !allowed('PatientScope'))
           context.report({ node, message: 'A PatientScope comes from PatientsService.open (the patients policy), never from `new` here.' });
+        if (node.callee.type === 'Identifier' && node.callee.name === 'CareTeamScope' && !allowed('CareTeamScope'))
+          context.report({ node, message: 'A CareTeamScope comes from PatientsService.openCareTeam (the patients policy), never from `new` here.' });
       },
       CallExpression(node) {
         if (node.callee.type === 'Identifier' && node.callee.name === 'ownerScope' && !allowed('ownerScope'))
@@ -71,8 +76,8 @@ const patientScopeDoor = {
       },
       TSAsExpression(node) {
         const t = node.typeAnnotation;
-        if (t.type === 'TSTypeReference' && t.typeName.type === 'Identifier' && t.typeName.name === 'PatientScope')
-          context.report({ node, message: 'A PatientScope is never made by a type assertion.' });
+        if (t.type === 'TSTypeReference' && t.typeName.type === 'Identifier' && SCOPE_TYPES.has(t.typeName.name))
+          context.report({ node, message: `A ${t.typeName.name} is never made by a type assertion.` });
       },
     };
   },

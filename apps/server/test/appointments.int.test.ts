@@ -24,6 +24,7 @@ beforeAll(async () => {
   people.patient = await buildUser(t.app, { org: hb, first_name: 'Petros', last_name: 'Patient' });
   people.neighbour = await buildUser(t.app, { org: hb });
   people.notProvider = await buildUser(t.app, { org: hb, roles: ['professional'] });
+  people.colleague = await buildUser(t.app, { org: hb, first_name: 'Chris', last_name: 'Colleague', roles: ['professional', 'provider'] });
   people.farDoctor = await buildUser(t.app, { org: other, roles: ['provider'] });
   people.stranger = await buildUser(t.app, { org: other });
   for (const [name, user] of Object.entries(people)) tokens[name] = (await signIn(t.app, { email: user.email, password: user.password, org_id: user.org_id })).access;
@@ -93,6 +94,9 @@ describe('providers and their schedule', () => {
     expect((await call('patient', 'GET', '/api/v1/provider/me/schedule/')).statusCode).toBe(403);
     expect((await call('notProvider', 'PUT', '/api/v1/provider/me/schedule/', schedule)).statusCode).toBe(403);
     expect((await call('patient', 'GET', '/api/v1/provider/me/appointments/')).statusCode).toBe(403);
+    // Refused at the care-team door, and audited there.
+    const refused = await t.db.selectFrom('audit_log').select(['outcome', 'detail']).where('action', '=', 'care_team_access').where('actor_user_id', '=', people.patient!.id).execute();
+    expect(refused).toEqual([expect.objectContaining({ outcome: 'denied', detail: { work: 'appointments' } })]);
     expect((await call('patient', 'GET', `/api/v1/provider/${people.notProvider!.id}/`)).statusCode).toBe(404);
     expect((await call('patient', 'GET', `/api/v1/provider/${people.farDoctor!.id}/`)).statusCode).toBe(404);
     expect((await call('stranger', 'GET', `/api/v1/provider/${people.doctor!.id}/`)).statusCode).toBe(404);
@@ -183,7 +187,8 @@ describe('booking', () => {
   it("keeps an appointment to its patient and provider: others can neither read nor cancel it; the provider's cancellation says so", async () => {
     const [slot] = await freeSlots('patient', people.doctor!.id, day(2), day(3));
     const booked = (await book('patient', slot!.availability_det_id)).json() as AppointmentDetail;
-    for (const who of ['neighbour', 'stranger', 'notProvider']) {
+    // A provider of the same organisation is as much a stranger to it as anyone: the provider side is the care-team scope of the appointment's own provider.
+    for (const who of ['neighbour', 'stranger', 'notProvider', 'colleague']) {
       expect((await call(who, 'GET', `/api/v1/appointments/${slot!.availability_det_id}/`)).statusCode).toBe(404);
       expect((await cancel(who, booked)).statusCode).toBe(404);
       expect((await cancel(who, booked, true)).statusCode).toBe(404);
@@ -195,6 +200,8 @@ describe('booking', () => {
     expect(wrongDate.statusCode).toBe(400);
     expect((await call('patient', 'GET', `/api/v1/appointments/${slot!.availability_det_id}/`)).json()).toMatchObject({ status: 'booked' });
 
+    const colleagueConsole = (await call('colleague', 'GET', '/api/v1/provider/me/appointments/')).json() as AppointmentDetail[];
+    expect(colleagueConsole.map((a) => a.availability_det_id)).not.toContain(booked.availability_det_id);
     const byDoctor = await cancel('doctor', booked, true, 'Called away to the hospital');
     expect(byDoctor.statusCode, byDoctor.body).toBe(200);
     expect(byDoctor.json()).toMatchObject({ status: 'cancelled', cancelled_by_provider: true });

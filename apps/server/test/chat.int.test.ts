@@ -48,6 +48,7 @@ beforeAll(async () => {
   };
   for (const n of ['ann', 'ben', 'cat', 'dan', 'eve']) await make(n, org, ['patient'], n[0]!.toUpperCase() + n.slice(1));
   await make('coach', org, ['professional', 'coach'], 'Sofia');
+  await make('coach2', org, ['professional', 'coach'], 'Maria');
   await make('doctor', org, ['professional', 'provider'], 'Nikos');
   await make('stranger', other, ['patient'], 'Stan');
   await make('otherCoach', other, ['professional', 'coach'], 'Olga');
@@ -279,6 +280,17 @@ describe('the queue, the console and a conversation', () => {
     expect((await call('stranger', 'GET', `/api/v1/chat/conversations/${details.ann!.conversation_id}/`)).statusCode).toBe(404);
     const reads = await t.db.selectFrom('audit_log').select('subject').where('action', '=', 'chat_read').where('actor_user_id', '=', people.coach!.id).execute();
     expect(reads.map((r) => r.subject)).toContain(`patient:${patients.ann}`);
+
+    // A colleague serving the same queue reaches none of it: a care-team scope is the staff member's own caseload.
+    expect((await call('coach2', 'GET', `/api/v1/chat/conversations/${details.ann!.conversation_id}/`)).statusCode).toBe(404);
+    expect((await call('coach2', 'GET', `/api/v1/chat/conversations/?patient=${patients.ann}`)).json()).toEqual([]);
+    expect((await call('coach2', 'POST', '/api/v1/peercoaching/endchat/', { conversation_id: details.ann!.conversation_id })).statusCode).toBe(404);
+    // The coach's whole history (no patient asked) is on the trail of each patient it shows, once each.
+    const lastRow = await t.db.selectFrom('audit_log').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const history = (await call('coach', 'GET', '/api/v1/chat/conversations/')).json<ChatConversation[]>();
+    const trail = await t.db.selectFrom('audit_log').select(['subject', 'detail']).where('action', '=', 'chat_read').where('actor_user_id', '=', people.coach!.id).where('id', '>', lastRow.id).execute();
+    expect(trail.map((r) => r.subject).sort()).toEqual([...new Set(history.map((c) => `patient:${c.patient_id}`))].sort());
+    expect(trail.map((r) => r.subject)).toEqual(expect.arrayContaining([`patient:${patients.ann}`, `patient:${patients.cat}`]));
     coach.close();
   });
 });

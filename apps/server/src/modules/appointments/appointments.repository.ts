@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/client';
 import type { OrgScope } from '../../db/scope';
+import type { CareTeamScope } from '../patients/care-team-scope';
 import type { PatientScope } from '../patients/patient-scope';
 import type { AppointmentsTable, AvailabilitySlotsTable, ProvidersTable } from '../../db/schema';
 import type { SlotTime } from './availability';
@@ -264,8 +265,10 @@ export class AppointmentsRepository {
 
 /**
  * One patient's appointments, built for the patient's scope: what a patient (or someone acting
- * for them) lists and books. The provider's side and look-ups by slot or id, which the service
- * authorises against the row, stay with the organisation's repository above.
+ * for them) lists and books. The provider's side is ProviderAppointmentsRepository below; a
+ * look-up by slot, which the service authorises against the row before anything of it is
+ * answered, and the system's own work (reminders, an account's erasure) stay with the
+ * organisation's repository above.
  */
 export class PatientAppointmentsRepository {
   private readonly all: AppointmentsRepository;
@@ -283,5 +286,27 @@ export class PatientAppointmentsRepository {
 
   insert(values: { provider_id: number; slot: SlotRow; reason_for_visit: string; booked_by: number }): Promise<number> {
     return this.all.insert({ ...values, patient_id: this.scope.patientId });
+  }
+}
+
+/** A provider's own appointments, built for their care-team scope: nothing of another provider's bookings. */
+export class ProviderAppointmentsRepository {
+  private readonly all: AppointmentsRepository;
+
+  constructor(
+    db: Db,
+    private readonly scope: CareTeamScope,
+  ) {
+    this.all = new AppointmentsRepository(db, { orgId: scope.orgId });
+  }
+
+  list(filter: { from?: Date; to?: Date; status?: 'booked' | 'cancelled' }, limit = 5000): Promise<AppointmentRow[]> {
+    return this.all.list({ ...filter, providerId: this.scope.staffUserId }, limit);
+  }
+
+  /** The appointment of one of the provider's slots (undefined for anyone else's). */
+  async bySlot(slotId: number): Promise<AppointmentRow | undefined> {
+    const row = await this.all.bySlot(slotId);
+    return row && row.provider_id === this.scope.staffUserId ? row : undefined;
   }
 }

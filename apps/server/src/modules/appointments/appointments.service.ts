@@ -22,12 +22,11 @@ import { windowInstants } from '../calendar/recurrence';
 import { appointmentIcs } from '../calendar/ics';
 import { RemindersRepository } from '../calendar/reminders.repository';
 import type { PatientsService } from '../patients/patients.service';
-import type { PatientRow } from '../patients/patients.repository';
 import { mailTarget } from '../users/users.presenter';
 import { UsersRepository } from '../users/users.repository';
 import { fullName, presentAppointment, presentAppointmentDetail } from './appointments.presenter';
-import { canCancelAsProvider, isProvider } from './appointments.policy';
-import { AppointmentsRepository, PatientAppointmentsRepository, ProvidersRepository, SlotsRepository, type AppointmentRow } from './appointments.repository';
+import { isProvider } from '../patients/care-team-scope';
+import { AppointmentsRepository, PatientAppointmentsRepository, ProviderAppointmentsRepository, ProvidersRepository, SlotsRepository, type AppointmentRow } from './appointments.repository';
 
 /** /me lists booked appointments from this many days ago on. */
 export const ME_APPOINTMENTS_PAST_DAYS = 30;
@@ -79,14 +78,15 @@ export class AppointmentsService {
     return new AppointmentsRepository(db, orgScope(orgId));
   }
 
-  /** The specification's patient_appointment_details: the user's own booked appointments from 30 days ago on. */
-  async forMe(patient: PatientRow | null): Promise<Appointment[]> {
-    if (!patient) return [];
+  /** The specification's patient_appointment_details: the user's own booked appointments from 30 days ago on (their own scope, from the session). */
+  async forMe(ctx: SignedInContext): Promise<Appointment[]> {
+    if (!ctx.actor.user.own_patient) return [];
+    const scope = await this.patients.open({ ...ctx, viewing: undefined }, 'appointments');
     const since = new Date(Date.now() - ME_APPOINTMENTS_PAST_DAYS * 86_400_000);
     // Kept per version of the patient's data (a booking or cancellation moves it on) and per hour (the 30 days move on).
-    const key = JSON.stringify([patient.id, patient.data_version, Math.floor(Date.now() / 3_600_000)]);
+    const key = JSON.stringify([scope.patientId, scope.patient.data_version, Math.floor(Date.now() / 3_600_000)]);
     const answer = await this.mine.get(key, async () => ({
-      list: (await this.repo(patient.org_id).list({ patientId: patient.id, from: since, status: 'booked' }, 100)).map(presentAppointment),
+      list: (await new PatientAppointmentsRepository(this.db, scope).list({ from: since, status: 'booked' }, 100)).map(presentAppointment),
     }));
     return answer.list;
   }
@@ -126,15 +126,15 @@ export class AppointmentsService {
   }
 
   async cancel(ctx: SignedInContext, body: CancelAppointmentBody): Promise<AppointmentDetail> {
-    const repo = this.repo(ctx.actor.orgId);
-    const found = await repo.bySlot(body.availability_det_id);
-    if (!found || found.provider_id !== body.provider_id) throw notFound();
     const fromProvider = body.is_cancel_from_provider ?? false;
-    if (fromProvider) {
-      if (!canCancelAsProvider(ctx.actor, found)) throw notFound();
-    } else {
-      await this.patients.open(ctx, 'appointments', found.patient_id, 'write');
-    }
+    // The provider side reaches its own bookings only (care-team scope); the patient side whoever may write the record.
+    const found = fromProvider
+      ? isProvider(ctx.actor)
+        ? await new ProviderAppointmentsRepository(this.db, await this.patients.openCareTeam(ctx, 'appointments')).bySlot(body.availability_det_id)
+        : undefined
+      : await this.repo(ctx.actor.orgId).bySlot(body.availability_det_id);
+    if (!found || found.provider_id !== body.provider_id) throw notFound();
+    if (!fromProvider) await this.patients.open(ctx, 'appointments', found.patient_id, 'write');
     if (found.status === 'cancelled') throw new HttpError(409, 'errors:appointmentAlreadyCancelled');
     const presented = presentAppointmentDetail(found);
     if (body.appointment_date && body.appointment_date !== presented.appointment_date && body.appointment_date !== presented.start_time.slice(0, 10)) {
@@ -200,34 +200,33 @@ export class AppointmentsService {
   async list(ctx: SignedInContext, query: ListQuery & { patient?: number }): Promise<AppointmentDetail[]> {
     const grant = await this.patients.open(ctx, 'appointments', query.patient);
     const rows = await new PatientAppointmentsRepository(this.db, grant).list({ ...window(query), status: query.status });
-    if (!grant.isOwner) await this.audit.record(ctx, { action: 'appointment_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { appointments: rows.length } });
+    await grant.auditRead(ctx, { appointments: rows.length });
     return rows.map(presentAppointmentDetail);
   }
 
-  /** The signed-in provider's bookings and cancellations: patients' data, so audited. */
+  /** The signed-in provider's bookings and cancellations (their care-team scope): each patient's on their own trail. */
   async forProvider(ctx: SignedInContext, query: ListQuery): Promise<AppointmentDetail[]> {
-    if (!isProvider(ctx.actor)) throw new HttpError(403, 'errors:providersOnly');
-    const rows = await this.repo(ctx.actor.orgId).list({ providerId: ctx.actor.userId, ...window(query), status: query.status }, 5000);
-    // Each patient whose bookings (and reasons for visit) the provider saw has it on their own trail ("who saw my record").
-    const perPatient = new Map<number, number>();
-    for (const row of rows) perPatient.set(row.patient_id, (perPatient.get(row.patient_id) ?? 0) + 1);
-    await this.audit.recordMany(
-      ctx,
-      [...perPatient].map(([patientId, appointments]) => ({ action: 'appointment_read', outcome: 'success' as const, subject: `patient:${patientId}`, detail: { appointments, provider_console: 1 } })),
-    );
+    const team = await this.patients.openCareTeam(ctx, 'appointments');
+    const rows = await new ProviderAppointmentsRepository(this.db, team).list({ ...window(query), status: query.status });
+    // The list shows each patient's bookings and reasons for visit: "who saw my record" has it.
+    await team.auditReads(ctx, 'appointment_read', rows, (appointments) => ({ appointments, provider_console: 1 }));
     return rows.map(presentAppointmentDetail);
   }
 
-  /** The appointment of a slot, for its patient side or its provider; anyone else: 404. */
+  /** The appointment of a slot, for its provider (their care-team scope) or its patient side (the patients policy); anyone else: 404. */
   async bySlot(ctx: SignedInContext, slotId: number): Promise<AppointmentDetail> {
+    if (isProvider(ctx.actor)) {
+      const team = await this.patients.openCareTeam(ctx, 'appointments');
+      const own = await new ProviderAppointmentsRepository(this.db, team).bySlot(slotId);
+      if (own) {
+        await team.auditRead(ctx, 'appointment_read', own.patient_id, { appointment: own.id });
+        return presentAppointmentDetail(own);
+      }
+    }
     const row = await this.repo(ctx.actor.orgId).bySlot(slotId);
     if (!row) throw notFound();
-    if (canCancelAsProvider(ctx.actor, row)) {
-      await this.audit.record(ctx, { action: 'appointment_read', outcome: 'success', subject: `patient:${row.patient_id}`, detail: { appointment: row.id } });
-    } else {
-      const grant = await this.patients.open(ctx, 'appointments', row.patient_id);
-      if (!grant.isOwner) await this.audit.record(ctx, { action: 'appointment_read', outcome: 'success', subject: `patient:${row.patient_id}`, detail: { appointment: row.id } });
-    }
+    const grant = await this.patients.open(ctx, 'appointments', row.patient_id);
+    await grant.auditRead(ctx, { appointment: row.id });
     return presentAppointmentDetail(row);
   }
 

@@ -16,7 +16,7 @@ import type { AuditLog } from '../audit/audit.service';
 import { windowInstants } from '../calendar/recurrence';
 import { presentProvider } from './appointments.presenter';
 import { ProvidersRepository, SlotsRepository, type ProviderRow } from './appointments.repository';
-import { isProvider } from './appointments.policy';
+import { isProvider } from '../patients/care-team-scope';
 import { scheduleProblems, slotsOf, type Schedule } from './availability';
 
 /** The days a window of availability may span. */

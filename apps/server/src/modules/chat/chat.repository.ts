@@ -3,6 +3,7 @@ import { CHAT_PRESENCE_TTL_MS, type ChatEndReason, type ChatProviderType } from 
 import type { Db } from '../../db/client';
 import type { ChatConversationsTable, ChatMessagesTable } from '../../db/schema';
 import type { OrgScope } from '../../db/scope';
+import type { CareTeamScope } from '../patients/care-team-scope';
 import type { PatientScope } from '../patients/patient-scope';
 
 export type ConversationRow = Selectable<ChatConversationsTable>;
@@ -46,6 +47,11 @@ export class ChatRepository {
 
   async view(id: number): Promise<ConversationView | undefined> {
     return (await this.views().where('c.id', '=', id).executeTakeFirst()) as ConversationView | undefined;
+  }
+
+  /** The conversation's row alone (what a socket frame is checked against). */
+  row(id: number): Promise<ConversationRow | undefined> {
+    return this.db.selectFrom('chat_conversations').selectAll().where('org_id', '=', this.scope.orgId).where('id', '=', id).executeTakeFirst();
   }
 
   /** The open (queued or active) conversation of a patient, if any. */
@@ -158,6 +164,54 @@ export class PatientChatRepository {
 
   join(values: { patient_user_id: number; provider_type: ChatProviderType; reason: string; language: string }): Promise<{ id: number; created: boolean }> {
     return this.all.join({ ...values, patient_id: this.scope.patientId });
+  }
+}
+
+/**
+ * A chat staff member's side, built for their care-team scope: the queues of the types they serve
+ * and the conversations they took, nothing of a colleague's.
+ */
+export class StaffChatRepository {
+  private readonly all: ChatRepository;
+
+  constructor(
+    db: Db,
+    private readonly scope: CareTeamScope,
+  ) {
+    this.all = new ChatRepository(db, { orgId: scope.orgId });
+  }
+
+  /** One of their conversations (undefined for anyone else's). */
+  async view(id: number): Promise<ConversationView | undefined> {
+    const row = await this.all.view(id);
+    return row && row.provider_user_id === this.scope.staffUserId ? row : undefined;
+  }
+
+  /** The row of one of their conversations (undefined for anyone else's): what each of their socket's frames is checked against. */
+  async conversation(id: number): Promise<ConversationRow | undefined> {
+    const row = await this.all.row(id);
+    return row && row.provider_user_id === this.scope.staffUserId ? row : undefined;
+  }
+
+  /** Their conversations, newest first; optionally with one patient. */
+  list(patientId?: number): Promise<ConversationView[]> {
+    return this.all.listForProvider(this.scope.staffUserId, patientId);
+  }
+
+  /** Their active conversations (a socket is in these). */
+  active(): Promise<ConversationView[]> {
+    return this.all.activeForProvider(this.scope.staffUserId);
+  }
+
+  /** The waiting patients of the queues they serve. */
+  queue(): Promise<Array<ConversationView & { position: number }>> {
+    return this.all.queue(this.scope.chatTypes);
+  }
+
+  /** Takes a waiting patient of one of `types` (narrowed to those served): the chosen one or the next. */
+  take(types: readonly ChatProviderType[], conversationId?: number): Promise<ConversationRow | undefined> {
+    const served = types.filter((t) => this.scope.chatTypes.includes(t));
+    return served.length === 0 ? Promise.resolve(undefined) : this.all.take(this.scope.staffUserId, served, conversationId);
   }
 }
 

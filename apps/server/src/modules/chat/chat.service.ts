@@ -29,8 +29,9 @@ import type { AuditLog } from '../audit/audit.service';
 import type { DocumentsService } from '../documents/documents.service';
 import type { FeaturesService } from '../features/features.service';
 import type { PatientsService } from '../patients/patients.service';
+import { chatTypesOf, type CareTeamScope } from '../patients/care-team-scope';
 import type { PatientScope } from '../patients/patient-scope';
-import { ChatRepository, ChatStore, PatientChatRepository, type ConversationRow, type ConversationView, type MessageRow, type NewMessage } from './chat.repository';
+import { ChatRepository, ChatStore, PatientChatRepository, StaffChatRepository, type ConversationRow, type ConversationView, type MessageRow, type NewMessage } from './chat.repository';
 
 /** The bus topic of chat events; each process delivers them to the sockets it holds. */
 export const CHAT_TOPIC = 'chat';
@@ -56,6 +57,8 @@ export interface ChatIdentity {
   name: string;
   /** Staff: the queues they serve. */
   types: readonly ChatProviderType[];
+  /** Staff: their care-team scope (the patients policy's door to the conversations they took and the queues they serve). */
+  team?: CareTeamScope | undefined;
   /** Patient: their open conversation. */
   conversationId: number | null;
   /**
@@ -66,8 +69,6 @@ export interface ChatIdentity {
   actingCtx?: SignedInContext | undefined;
 }
 
-/** The provider types a user serves (their roles provider and coach). */
-export const staffTypes = (actor: Pick<Actor, 'roles'>): ChatProviderType[] => CHAT_PROVIDER_TYPES.filter((t) => actor.roles.includes(t));
 
 const personName = (u: { first_name: string | null; last_name: string | null }) => `${u.first_name ?? ''} ${u.last_name ?? ''}`.trim();
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -94,6 +95,18 @@ export function presentMessage(row: MessageRow, viewerUserId: number, providerTy
     kind: row.kind,
     file: row.kind === 'file' ? { id: row.id, name: row.file_name ?? row.body, size: row.file_size ?? 0, content_type: row.content_type } : null,
     clientMessageId: row.client_message_id,
+  };
+}
+
+function presentQueueEntry(row: ConversationView & { position: number }, lang: Language): QueueEntry {
+  return {
+    conversation_id: row.id,
+    patient_id: row.patient_id,
+    patient_name: row.patient_name,
+    provider_type: row.provider_type,
+    reason_for_visit: reasonLabel(lang, row.reason),
+    queued_at: new Date(row.queued_at).toISOString(),
+    position: row.position,
   };
 }
 
@@ -254,10 +267,11 @@ export class ChatService {
     if (!(await this.chatEnabled(ctx))) return 'forbidden';
 
     if (!query.isPatient) {
-      const types = staffTypes(actor);
+      const types = chatTypesOf(actor);
       if (types.length === 0) return 'forbidden';
       if (query.providerType !== undefined && query.providerType !== '' && !types.includes(query.providerType as ChatProviderType)) return 'mismatch';
-      return { actor, role: 'staff', lang: ctx.lang, name: personName(user), types, conversationId: null };
+      const team = await this.patients.openCareTeam(ctx, 'chat');
+      return { actor, role: 'staff', lang: ctx.lang, name: personName(user), types: team.chatTypes, team, conversationId: null };
     }
 
     let grant: PatientScope;
@@ -282,8 +296,8 @@ export class ChatService {
 
   /** The conversations a socket is in: the patient's one, a staff member's active ones. */
   async conversationsOf(identity: ChatIdentity): Promise<ConversationView[]> {
+    if (identity.role === 'staff') return identity.team ? new StaffChatRepository(this.db, identity.team).active() : [];
     const repo = new ChatRepository(this.db, orgScope(identity.actor.orgId));
-    if (identity.role === 'staff') return repo.activeForProvider(identity.actor.userId);
     const view = identity.conversationId === null ? undefined : await repo.view(identity.conversationId);
     return view ? [view] : [];
   }
@@ -299,10 +313,8 @@ export class ChatService {
       const row = identity.conversationId === null ? undefined : await this.store.conversation(identity.conversationId);
       return row && row.patient_user_id === identity.actor.userId && (await this.mayStillChat(identity, row)) ? row : null;
     }
-    if (target.conversationId !== undefined) {
-      const row = await this.store.conversation(target.conversationId);
-      return row && row.org_id === identity.actor.orgId && row.provider_user_id === identity.actor.userId ? row : null;
-    }
+    if (!identity.team) return null;
+    if (target.conversationId !== undefined) return (await new StaffChatRepository(this.db, identity.team).conversation(target.conversationId)) ?? null;
     if (target.ReceiverId !== undefined) {
       const active = await this.conversationsOf(identity);
       const row = active.find((c) => c.patient_user_id === target.ReceiverId);
@@ -367,37 +379,27 @@ export class ChatService {
     return this.storage.delete(key);
   }
 
-  /** The waiting patients of the queues a staff member serves. */
-  async queue(ctx: SignedInContext | { actor: Actor }): Promise<QueueEntry[]> {
-    const types = staffTypes(ctx.actor);
-    if (types.length === 0) throw new HttpError(403, 'errors:chatNotStaff');
-    const entries = await this.queueOf(ctx.actor.orgId, types, 'lang' in ctx ? ctx.lang : 'en');
+  /** The waiting patients of the queues a staff member serves (their care-team scope): each on their own trail. */
+  async queue(ctx: SignedInContext): Promise<QueueEntry[]> {
+    const team = await this.patients.openCareTeam(ctx, 'chat');
+    const rows = await new StaffChatRepository(this.db, team).queue();
     // The queue shows who waits and why: on each waiting patient's trail ("who saw my record").
-    if ('ip' in ctx) await this.audit.recordMany(ctx, entries.map((e) => ({ action: 'chat_queue_read', outcome: 'success' as const, subject: `patient:${e.patient_id}`, detail: { conversation: e.conversation_id } })));
-    return entries;
+    await team.auditReads(ctx, 'chat_queue_read', rows, (_n, row) => ({ conversation: row.id }));
+    return rows.map((row) => presentQueueEntry(row, ctx.lang));
   }
 
+  /** The organisation's queue for the staff sockets' fan-out (each socket is sent the types its care-team scope serves). */
   async queueOf(orgId: number, types: readonly ChatProviderType[], lang: Language): Promise<QueueEntry[]> {
     const rows = await new ChatRepository(this.db, orgScope(orgId)).queue(types);
-    return rows.map((row) => ({
-      conversation_id: row.id,
-      patient_id: row.patient_id,
-      patient_name: row.patient_name,
-      provider_type: row.provider_type,
-      reason_for_visit: reasonLabel(lang, row.reason),
-      queued_at: new Date(row.queued_at).toISOString(),
-      position: row.position,
-    }));
+    return rows.map((row) => presentQueueEntry(row, lang));
   }
-
   /** A provider or peer coach takes a waiting patient (the chosen one, or the next); the patient is greeted. */
   async take(ctx: SignedInContext, body: { conversation_id?: number | undefined; provider_type?: ChatProviderType | undefined }): Promise<ChatConversation> {
-    const served = staffTypes(ctx.actor);
-    if (served.length === 0) throw new HttpError(403, 'errors:chatNotStaff');
-    const types = body.provider_type ? served.filter((t) => t === body.provider_type) : served;
+    const team = await this.patients.openCareTeam(ctx, 'chat');
+    const types = team.servedTypes(body.provider_type);
     if (types.length === 0) throw new HttpError(403, 'errors:chatNotStaff');
-    const repo = new ChatRepository(this.db, orgScope(ctx.actor.orgId));
-    const taken = await repo.take(ctx.actor.userId, types, body.conversation_id);
+    const repo = new StaffChatRepository(this.db, team);
+    const taken = await repo.take(types, body.conversation_id);
     if (!taken) {
       if (body.conversation_id === undefined) throw new HttpError(404, 'errors:chatQueueEmpty');
       const row = await this.store.conversation(body.conversation_id);
@@ -424,7 +426,7 @@ export class ChatService {
       },
     });
     const greeting = translate(taken.language as Language, 'chat:greeting', { patient: view.patient_name.split(' ')[0] ?? '', provider: providerName, providerType: providerTypeName.toLowerCase() });
-    const identity: ChatIdentity = { actor: ctx.actor, role: 'staff', lang: ctx.lang, name: providerName, types: served, conversationId: null };
+    const identity: ChatIdentity = { actor: ctx.actor, role: 'staff', lang: ctx.lang, name: providerName, types: team.chatTypes, team, conversationId: null };
     await this.post(identity, taken, { kind: 'greeting', body: greeting, content_type: 'text/plain' }, null);
     await this.publish({ t: 'queue', orgId: ctx.actor.orgId });
     return presentConversation(view, ctx.lang);
@@ -463,8 +465,9 @@ export class ChatService {
     let conversation: ConversationRow | undefined;
     let by: { userId: number; name: string };
     let reason: ChatEndReason;
-    const asStaff = body.conversation_id !== undefined ? await this.store.conversation(body.conversation_id) : undefined;
-    if (asStaff && asStaff.org_id === ctx.actor.orgId && asStaff.provider_user_id === ctx.actor.userId) {
+    const team = body.conversation_id !== undefined && chatTypesOf(ctx.actor).length > 0 ? await this.patients.openCareTeam(ctx, 'chat') : null;
+    const asStaff = team && body.conversation_id !== undefined ? await new StaffChatRepository(this.db, team).conversation(body.conversation_id) : undefined;
+    if (asStaff) {
       conversation = asStaff;
       by = { userId: ctx.actor.userId, name: personName(ctx.actor.user) };
       reason = 'provider';
@@ -492,32 +495,34 @@ export class ChatService {
     return { ended, tickets: await this.store.deleteOldTickets() };
   }
 
-  /** Whose conversation it is to read: the patient's side (owner or carer) or its provider. Refusals are 404, audited. */
+  /** Whose conversation it is to read: its staff member (their care-team scope) or the patient's side (the patients policy). Refusals are 404, audited. */
   private async readable(ctx: SignedInContext, conversationId: number): Promise<ConversationRow> {
-    const row = await this.store.conversation(conversationId);
-    if (row && row.org_id === ctx.actor.orgId) {
-      if (row.provider_user_id === ctx.actor.userId) {
-        await this.audit.record(ctx, { action: 'chat_read', outcome: 'success', subject: `patient:${row.patient_id}`, detail: { conversation: row.id } });
-        return row;
+    if (chatTypesOf(ctx.actor).length > 0) {
+      const team = await this.patients.openCareTeam(ctx, 'chat');
+      const own = await new StaffChatRepository(this.db, team).conversation(conversationId);
+      if (own) {
+        await team.auditRead(ctx, 'chat_read', own.patient_id, { conversation: own.id });
+        return own;
       }
-      // The patient's side: whoever the patients policy lets read the record (refusals audited there).
-      const grant = await this.patients.open(ctx, 'chat', row.patient_id);
-      if (!grant.isOwner) await this.audit.record(ctx, { action: 'chat_read', outcome: 'success', subject: `patient:${row.patient_id}`, detail: { conversation: row.id } });
-      return row;
     }
-    throw notFound();
+    const row = await this.store.conversation(conversationId);
+    if (!row || row.org_id !== ctx.actor.orgId) throw notFound();
+    // The patient's side: whoever the patients policy lets read the record (refusals audited there).
+    const grant = await this.patients.open(ctx, 'chat', row.patient_id);
+    await grant.auditRead(ctx, { conversation: row.id });
+    return row;
   }
 
   async conversations(ctx: SignedInContext, patientId?: number): Promise<ChatConversation[]> {
-    const repo = new ChatRepository(this.db, orgScope(ctx.actor.orgId));
-    if (staffTypes(ctx.actor).length > 0 && (patientId === undefined || patientId !== ctx.actor.user.own_patient?.id)) {
-      const rows = await repo.listForProvider(ctx.actor.userId, patientId);
-      if (patientId !== undefined) await this.audit.record(ctx, { action: 'chat_read', outcome: 'success', subject: `patient:${patientId}`, detail: { conversations: rows.length } });
+    if (chatTypesOf(ctx.actor).length > 0 && (patientId === undefined || patientId !== ctx.actor.user.own_patient?.id)) {
+      const team = await this.patients.openCareTeam(ctx, 'chat');
+      const rows = await new StaffChatRepository(this.db, team).list(patientId);
+      await team.auditReads(ctx, 'chat_read', rows, (conversations) => ({ conversations }));
       if (rows.length > 0 || patientId !== undefined) return rows.map((r) => presentConversation(r, ctx.lang));
     }
     const grant = await this.patients.open(ctx, 'chat', patientId);
     const rows = await new PatientChatRepository(this.db, grant).list();
-    if (!grant.isOwner) await this.audit.record(ctx, { action: 'chat_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { conversations: rows.length } });
+    await grant.auditRead(ctx, { conversations: rows.length });
     return rows.map((r) => presentConversation(r, ctx.lang));
   }
 

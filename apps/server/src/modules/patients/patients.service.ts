@@ -5,6 +5,7 @@ import { orgScope } from '../../db/scope';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { servicePlugin } from '../../lib/service-plugin';
 import type { AuditLog } from '../audit/audit.service';
+import { CareTeamScope, chatTypesOf, isProvider, type CareTeamWork } from './care-team-scope';
 import { canWrite, patientAccess, type PatientAccess } from './patients.policy';
 import { PatientScope } from './patient-scope';
 import { PatientsRepository, type PatientRow } from './patients.repository';
@@ -54,6 +55,20 @@ export class PatientsService {
     // What was read or changed goes on the patient's trail from the service that did it (scope.auditRead,
     // its own change rows): "who saw my record" shows those. The grant matrix holds every route to it.
     return scope;
+  }
+
+  /**
+   * The staff side of the door: a provider's appointments or a chat staff member's queue and
+   * conversations, for whoever holds the role (403 otherwise, audited). What the scope reaches is
+   * the staff member's own caseload; the repositories that take it filter by them.
+   */
+  async openCareTeam(ctx: SignedInContext, work: CareTeamWork): Promise<CareTeamScope> {
+    const allowed = work === 'appointments' ? isProvider(ctx.actor) : chatTypesOf(ctx.actor).length > 0;
+    if (!allowed) {
+      await this.audit.record(ctx, { action: 'care_team_access', outcome: 'denied', subject: `user:${ctx.actor.userId}`, detail: { work } });
+      throw new HttpError(403, work === 'appointments' ? 'errors:providersOnly' : 'errors:chatNotStaff');
+    }
+    return new CareTeamScope({ actor: ctx.actor, work, audit: this.audit });
   }
 
   present(grant: { patient: PatientRow; access: PatientAccess; isOwner: boolean; categories: readonly string[] | null; kind?: 'invitation' | 'dependant' | undefined }): Patient {

@@ -43,8 +43,8 @@ export const signedInUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     // The session query already loaded the user with organisation and devices: no second round trip.
     async (request) => {
-      const { user } = request.signedIn().actor;
-      return { ...presentUser(user, request.lang), patient_appointment_details: await app.appointments.forMe(user.own_patient) };
+      const ctx = request.signedIn();
+      return { ...presentUser(ctx.actor.user, request.lang), patient_appointment_details: await app.appointments.forMe(ctx) };
     },
   );
 
@@ -63,7 +63,7 @@ export const signedInUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = request.signedIn();
       const user = await app.users.update(ctx, ctx.actor.user, request.body);
-      return { ...presentUser(user, request.lang), patient_appointment_details: await app.appointments.forMe(ctx.actor.user.own_patient) };
+      return { ...presentUser(user, request.lang), patient_appointment_details: await app.appointments.forMe(ctx) };
     },
   );
 
