@@ -247,8 +247,8 @@ describe.skipIf(missing.length > 0 || secondRun)(title, () => {
     const stale = await redis.keys('healthbook-rl-*');
     if (stale.length) await redis.del(...stale);
     redis.disconnect();
-    const env = (name: string) => ({
-      DATA_DIR: path.join(dir, name),
+    // Each process its own DATA_DIR (nothing shared through the disk); the same secret signs both's tokens.
+    const shared = {
       DATABASE_URL: databaseUrl.toString(),
       REDIS_URL: `redis://127.0.0.1:6379/${redisDb}`,
       STORAGE_URL: `s3://S3RVER:S3RVER@${BUCKET}?endpoint=${encodeURIComponent(`http://127.0.0.1:${s3Port}`)}&region=us-east-1&path_style=true`,
@@ -258,19 +258,18 @@ describe.skipIf(missing.length > 0 || secondRun)(title, () => {
       AUTH_RATE_LIMIT: String(AUTH_RATE_LIMIT),
       // Debug: the scheduler logs each run's result (how many reminders this process sent).
       LOG_LEVEL: 'debug',
-    });
-    const shared = env('a');
+    };
     // A migrates the fresh database and seeds the demo; B starts once that is done.
-    a = await startServer(shared, 90_000);
+    a = await startServer({ ...shared, DATA_DIR: path.join(dir, 'a') }, 90_000);
     cleanups.push(() => killed(a));
 
     // Reminders falling due before B starts (the demo patient's events, reminders 15 minutes before):
     // B's scheduler runs at once, A's within 30 s; each reminder must go out once.
     patient = await login(a.base, PATIENT);
-    // A reminder is made only while it is still to come: these fall due a second from now.
-    remindersDueAt = Date.now() + 1000;
-    const start = remindersDueAt + 15 * 60_000;
     for (let i = 0; i < REMINDERS; i++) {
+      // A reminder is made only while it is still to come: each falls due a few seconds after it is made.
+      remindersDueAt = Date.now() + 3000;
+      const start = remindersDueAt + 15 * 60_000;
       const res = await api(a.base, patient.access, 'POST', '/api/v1/calendar/events/', {
         title: `Cluster dose ${i}`,
         type: 'Medicine',
@@ -281,7 +280,7 @@ describe.skipIf(missing.length > 0 || secondRun)(title, () => {
       expect(res.status, JSON.stringify(res.json)).toBe(201);
     }
 
-    await until('the reminders are due', () => Date.now() > remindersDueAt + 50, 5000, 50);
+    await until('the reminders are due', () => Date.now() > remindersDueAt + 50, 10_000, 50);
     b = await startServer({ ...shared, DATA_DIR: path.join(dir, 'b') }, 90_000);
     cleanups.push(() => killed(b));
 
