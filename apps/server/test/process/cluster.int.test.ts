@@ -68,7 +68,7 @@ const nginxBin = findNginx();
 const missing = [
   !(await postgresReachable(ADMIN_URL)) && `PostgreSQL at ${ADMIN_URL.replace(/:[^:@/]+@/, ':***@')}`,
   !(await redisReachable()) && 'Redis at 127.0.0.1:6379',
-  !nginxBin && 'nginx (Debian package nginx-light)',
+  !nginxBin && 'nginx (Debian package nginx)',
 ].filter((m): m is string => typeof m === 'string');
 // Under TEST_DATABASE_URL vitest runs every file twice (server, server-pg); this one needs PostgreSQL either way: once is enough.
 const secondRun = process.env.TEST_DB_KIND === 'postgres';
