@@ -128,12 +128,16 @@ export interface AppDeps {
   chatLimits?: Partial<ChatSocketLimits>;
 }
 
+/** Believes the nearest `hops` proxies' X-Forwarded-For entries (proxy-addr asks once per hop, nearest first). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** The app factory: external plugins, then app plugins, then routes. The caller owns listen(). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggerOptions(config.logLevel, deps.prettyLogs ?? false),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: false,
+    // TRUST_PROXY: a number of hops believes that many proxies in front (proxy-addr's rule), else the listed addresses.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 512, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false },

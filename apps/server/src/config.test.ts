@@ -215,3 +215,18 @@ describe('the symptom checker', () => {
     expect(configError({ SYMPTOM_CHECKER: 'http', SYMPTOM_CHECKER_URL: 'ftp://x' }).message).toContain('SYMPTOM_CHECKER_URL: must be a URL starting with http:// or https://');
   });
 });
+
+describe('trusting a reverse proxy', () => {
+  const load = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET, ...env });
+
+  it('believes no X-Forwarded-For by default; TRUST_PROXY takes hops or addresses', () => {
+    expect(load().trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(load({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+  });
+
+  it('refuses anything else, saying what is expected', () => {
+    expect(configError({ TRUST_PROXY: 'true' }).message).toContain('TRUST_PROXY: must be a number of proxy hops');
+    expect(configError({ TRUST_PROXY: 'proxy.example' }).message).toContain('TRUST_PROXY: must be a number of proxy hops');
+  });
+});

@@ -126,6 +126,10 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   METRICS_PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'must be a number of proxy hops or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1)')
+    .optional(),
 }).refine((e) => e.SYMPTOM_CHECKER !== 'http' || e.SYMPTOM_CHECKER_URL, { path: ['SYMPTOM_CHECKER_URL'], message: 'is needed with SYMPTOM_CHECKER=http' });
 
 /** Which symptom checker answers: the built-in one (offline), or an external one over HTTP. */
@@ -168,6 +172,12 @@ export interface Config {
   symptomChecker: SymptomCheckerConfig;
   /** Prometheus metrics: GET /metrics with METRICS_TOKEN as a bearer token, and/or on METRICS_HOST:METRICS_PORT; off without either. */
   metrics: { token: string | undefined; port: number | undefined; host: string };
+  /**
+   * TRUST_PROXY: which reverse proxies' X-Forwarded-For is believed (the client's address for the
+   * per-IP limits, the audit and the logs): a number of hops, or their addresses/CIDR ranges.
+   * Off by default: a client could otherwise name any address it likes.
+   */
+  trustProxy: false | number | string[];
 }
 
 export class ConfigError extends Error {
@@ -225,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     symptomChecker: e.SYMPTOM_CHECKER === 'http' ? { kind: 'http', url: e.SYMPTOM_CHECKER_URL!, timeoutMs: e.SYMPTOM_CHECKER_TIMEOUT_MS } : { kind: 'builtin' },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    trustProxy: e.TRUST_PROXY === undefined ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY.split(',').map((a) => a.trim()),
     ...overrides,
   };
 }
