@@ -13,6 +13,8 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
     ...(dbKind === 'postgres' ? { include: ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'] } : {}),
     environment: 'node',
     env: { TEST_DB_KIND: dbKind },
+    // The run's migrated and seeded databases, which each file copies instead of building its own.
+    globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

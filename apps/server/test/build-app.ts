@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Db } from '../src/db/client';
@@ -84,16 +84,30 @@ async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promis
   }
 }
 
-/** A new, empty database: a fresh PostgreSQL database, or PGlite in memory. */
-export async function openFreshDatabase(): Promise<FreshDatabase> {
+/** What a new database starts as: empty, or a copy of the run's migrated or seeded one (global-setup.ts). */
+export type DatabaseStart = 'empty' | 'migrated' | 'seeded';
+
+/** The run's templates (global-setup.ts), when the project made them. */
+function templates() {
+  try {
+    return inject('testTemplates');
+  } catch {
+    return undefined;
+  }
+}
+
+/** A new database: a fresh PostgreSQL database, or PGlite in memory; empty unless `start` names a template of the run. */
+export async function openFreshDatabase(start: DatabaseStart = 'empty'): Promise<FreshDatabase> {
+  const template = start === 'empty' ? undefined : templates()?.[start];
   if (testDbKind() !== 'postgres') {
-    const db = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    const blob = template ? new Blob([await readFile(template)]) : undefined;
+    const db = await openDatabase({ kind: 'pglite', dataDir: undefined, template: blob });
     return { db, url: null, drop: async () => undefined };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
   const name = `hb_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient((c) => c.query(`CREATE DATABASE "${name}"`));
+  await withAdminClient((c) => c.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
@@ -108,15 +122,27 @@ export async function openFreshDatabase(): Promise<FreshDatabase> {
   };
 }
 
+/**
+ * The template an app starts from: seeded when it asks for the demo data and keeps its files on
+ * the local disk (the seed's files are copied there); migrated otherwise. Another app's database
+ * is opened as it is.
+ */
+function startFor(opts: TestAppOptions): DatabaseStart {
+  if (!templates()) return 'empty';
+  return opts.seed && !opts.storage ? 'seeded' : 'migrated';
+}
+
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hb-test-'));
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...opts.env },
     { jwtSecret: TEST_JWT_SECRET, webDist: undefined, ...opts.config },
   );
+  // Another app's database is opened as it is; a fresh one starts from the run's template.
+  const start: DatabaseStart = opts.databaseUrl ? 'empty' : startFor(opts);
   const fresh: FreshDatabase = opts.databaseUrl
     ? { db: await openDatabase({ kind: 'postgres', url: opts.databaseUrl, poolSize: 5 }), url: opts.databaseUrl, drop: async () => undefined }
-    : await openFreshDatabase();
+    : await openFreshDatabase(start);
   if (opts.poolFromConfig && fresh.url) {
     await fresh.db.destroy();
     fresh.db = await openDatabase(requestsDatabase(fresh.url, config));
@@ -139,8 +165,12 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   };
   try {
     const storage = opts.storage ?? new LocalStorage(path.join(config.dataDir, 'files'));
+    // A copy of the run's migrated (or seeded) database is already up to date: this finds nothing to do.
     await migrateToLatest(db);
-    if (opts.seed) await seedDemo(db, storage);
+    if (opts.seed) {
+      if (start === 'seeded') await cp(templates()!.seededFiles, path.join(config.dataDir, 'files'), { recursive: true });
+      else await seedDemo(db, storage);
+    }
     app = await buildApp(config, {
       db,
       storage,

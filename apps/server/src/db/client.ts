@@ -204,7 +204,12 @@ export type DatabaseTarget =
       poolWaitMs?: number;
       timeouts?: DatabaseTimeouts;
     }
-  | { kind: 'pglite'; dataDir: string | undefined /* undefined = in memory */ };
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined /* undefined = in memory */;
+      /** A data directory dumped by PGlite's dumpDataDir to start from (tests: a migrated database without initdb). */
+      template?: Blob | undefined;
+    };
 
 // Return dates and bigints as JS values the presenters expect.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -246,7 +251,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
       dataDir = path.join(target.dataDir, 'pglite');
       mkdirSync(dataDir, { recursive: true });
     }
-    const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers: { [DATE_OID]: (v: string) => v } });
+    const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(target.template ? { loadDataDir: target.template } : {}), parsers: { [DATE_OID]: (v: string) => v } });
     const base = new PGliteDialect(client);
     // Kysely destroys the driver on close; PGlite must be closed so its files are flushed.
     const dialect: Dialect = {
