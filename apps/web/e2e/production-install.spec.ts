@@ -229,7 +229,7 @@ test('from an empty production installation to a branded clinic where a patient 
   const provider = await newPage(browser);
   await provider.goto(`/${CLINIC.clientId}/login`);
   await expect(provider.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-  expect(await primaryButtonColor(provider, 'Sign In')).toBe(CLINIC.rgb);
+  await expect.poll(() => primaryButtonColor(provider, 'Sign In')).toBe(CLINIC.rgb);
   await expect(provider.locator('img[src*="/logo"]').first()).toHaveAttribute('src', new RegExp(`/api/v1/organizations/${CLINIC.clientId}/logo`));
   await scan(provider);
   await setPasswordAndSignIn(provider, await linkIn(providerEmail, /choose your password$/), CLINIC.clientId, providerEmail, 'Doctor#First1', 'Petros');
@@ -245,7 +245,7 @@ test('from an empty production installation to a branded clinic where a patient 
   await exception.getByLabel('From').fill('10:00');
   await exception.getByLabel('To').fill('12:00');
   // The signed-in pages wear the clinic's colour too.
-  expect(await primaryButtonColor(provider, 'Save and publish')).toBe(CLINIC.rgb);
+  await expect.poll(() => primaryButtonColor(provider, 'Save and publish')).toBe(CLINIC.rgb);
   await provider.getByRole('button', { name: 'Save and publish' }).click();
   await expect(provider.getByText(/^Published: \d+ free times are open over the next 56 days\.$/)).toBeVisible();
 
@@ -276,7 +276,7 @@ test('from an empty production installation to a branded clinic where a patient 
   await passwordField(patient).fill(patientPassword);
   await patient.getByLabel(/^Confirm password/).fill(patientPassword);
   await patient.getByRole('checkbox', { name: /I agree to the Terms of Service and the Privacy Policy/ }).check();
-  expect(await primaryButtonColor(patient, 'Sign Up')).toBe(CLINIC.rgb);
+  await expect.poll(() => primaryButtonColor(patient, 'Sign Up')).toBe(CLINIC.rgb);
   await patient.getByRole('button', { name: 'Sign Up' }).click();
   await patient.getByRole('dialog', { name: 'Check your email' }).getByRole('button', { name: 'OK' }).click();
   const confirmLink = await linkIn(patientEmail, /^Confirm your e-mail address for /);
@@ -322,7 +322,7 @@ test('from an empty production installation to a branded clinic where a patient 
   const greek = await newPage(browser, 'el-GR');
   await greek.goto(`/${CLINIC.clientId}/login`);
   await expect(greek.locator('html')).toHaveAttribute('lang', 'el');
-  expect(await primaryButtonColor(greek, 'Σύνδεση')).toBe(CLINIC.rgb);
+  await expect.poll(() => primaryButtonColor(greek, 'Σύνδεση')).toBe(CLINIC.rgb);
   await scan(greek);
   await greek.goto(`/${CLINIC.clientId}/access-code`);
   await expect(greek.getByRole('heading', { level: 1 })).toBeVisible();
