@@ -33,8 +33,8 @@ async function signInPage(page: Page, email: string, password: string) {
 test('a patient closes their account, is signed out, and keeps it by signing in again', async ({ page, browser }) => {
   const user = await registeredPatient('closing');
   // Two records, so the page has something to count.
-  const token = await apiLogin(user.email, user.password);
-  for (const name of ['Asthma', 'Hay fever']) expect((await api('/api/v1/hr/condition/', { token, body: { name } })).status).toBe(201);
+  const patientToken = await apiLogin(user.email, user.password);
+  for (const name of ['Asthma', 'Hay fever']) expect((await api('/api/v1/hr/condition/', { token: patientToken, body: { name } })).status).toBe(201);
 
   await signIn(page, user.email, user.password);
   await expectDashboard(page, user.first_name);
