@@ -550,7 +550,7 @@ describe('the sweep', () => {
 });
 
 describe.runIf(testDbKind() === 'postgres')('two server processes on one PostgreSQL and one Redis', () => {
-  it('deactivating an organisation through one process closes its sockets on the other at once', async (ctx) => {
+  it('deactivating an account, then its organisation, through one process closes their sockets on the other at once', async (ctx) => {
     if (!(await redisReachable())) ctx.skip();
     const redisA = new Redis({ host: '127.0.0.1', port: 6379 });
     const redisB = new Redis({ host: '127.0.0.1', port: 6379 });
@@ -566,10 +566,15 @@ describe.runIf(testDbKind() === 'postgres')('two server processes on one Postgre
       await patient.next('welcome');
       const coach = TestChatSocket.open(urlB, { ticket: await ticketOf(coachToken), userId: coachId, isPatient: false, orgName: org.name });
       await coach.next('welcome');
+      // An account deactivated through A: its socket on B closes, the others stay.
+      const account = await a.app.inject({ method: 'POST', url: `/api/v1/admin/people/${coachId}/deactivate/`, headers: bearer(superToken) });
+      expect(account.statusCode, account.body).toBe(200);
+      expect((await coach.closed).code).toBe(CHAT_CLOSE.session);
+      expect(patient.ws.readyState).toBe(patient.ws.OPEN);
+      // The organisation deactivated through A: every socket of its people on B closes.
       const res = await a.app.inject({ method: 'POST', url: `/api/v1/admin/organizations/${org.id}/deactivate/`, headers: bearer(superToken) });
       expect(res.statusCode, res.body).toBe(200);
       expect((await patient.closed).code).toBe(CHAT_CLOSE.session);
-      expect((await coach.closed).code).toBe(CHAT_CLOSE.session);
     } finally {
       await a.close();
       await b.close();
