@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { translate } from '@healthbook/shared';
+import { translate, type ClosingPreview } from '@healthbook/shared';
 import { systemContext } from '../src/context';
 import { ERASURE_PLAN, uncoveredPatientTables } from '../src/modules/account-closing/erasure-plan';
 import { PATIENT_TABLES } from '../src/modules/patients/patient-tables';
@@ -175,6 +175,26 @@ describe('the erasure', () => {
 
   it('leaves no row of any table and no file that refers to the patient; everyone else’s data stays; the other side is told; links answer revoked', async () => {
     await checkErasure(t, t.dataDir);
+  });
+
+  it('GET /me/closing/ counts what the erasure then deletes: the same rows per table and the same files', async () => {
+    const p = await makePatient(orgA);
+    const { keys } = await seedPatientData(t.db, t.app.storage, { orgId: orgA.id, patientId: p.patientId, userId: p.user.id, providerId: provider.id, records: 7, files: 4, tag: p.name });
+    const { access } = await signIn(t.app, p.user);
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/me/closing/', headers: bearer(access) });
+    expect(res.statusCode, res.body).toBe(200);
+    const { erases } = res.json<ClosingPreview>();
+    expect(erases.rows).toMatchObject({ health_records: 7, health_record_versions: 7, documents: 4, journal_entries: 1, calendar_events: 1, chat_conversations: 1, chat_messages: 2, shares: 1, insurance_cards: 1, exports: 1 });
+    // 4 documents, 2 card photos, a chat file, an export.
+    expect(erases.files).toBe(keys.length);
+    expect(Object.keys(erases.rows).sort()).toEqual(ERASURE_PLAN.map((step) => step.table).sort());
+
+    expect((await close(access, { password: p.user.password })).statusCode).toBe(202);
+    const [row] = await closings(p.user.id);
+    await makeDue(row!.id);
+    const summary = (await eraseDue()).find((s) => s.closingId === row!.id)!;
+    for (const step of ERASURE_PLAN) expect(summary.rows[step.table], step.table).toBe(erases.rows[step.table]);
+    expect(summary.files).toBe(erases.files);
   });
 
   it('measures the erasure of a patient with 1,000 records and 100 files', async () => {

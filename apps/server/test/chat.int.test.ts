@@ -496,7 +496,52 @@ describe('the session', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/logout/', payload: { refresh: session.refresh } })).statusCode).toBe(204);
     expect((await s.closed).code).toBe(CHAT_CLOSE.session);
   });
+
+  it('deactivating the account closes its socket at once (4001); the others stay open', async () => {
+    await endAll();
+    const admin = await buildUser(t.app, { org: { id: people.coach!.org_id }, roles: ['org_admin'] });
+    const adminToken = (await signIn(t.app, { email: admin.email, password: admin.password, org_id: admin.org_id })).access;
+    const coach = await staffSocket('coach');
+    const s = await patientSocket('cat', await join('cat'));
+    const res = await t.app.inject({ method: 'POST', url: `/api/v1/admin/people/${people.cat!.id}/deactivate/`, headers: bearer(adminToken) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await s.closed).code).toBe(CHAT_CLOSE.session);
+    // The coach's socket is not theirs: still open.
+    expect(coach.ws.readyState).toBe(coach.ws.OPEN);
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/admin/people/${people.cat!.id}/reactivate/`, headers: bearer(adminToken) })).statusCode).toBe(200);
+    tokens.cat = (await signIn(t.app, { email: people.cat!.email, password: people.cat!.password, org_id: people.cat!.org_id })).access;
+    coach.close();
+  });
+
+  it('deactivating the organisation closes every socket of its people at once (4001)', async () => {
+    const { org, patientToken, coachToken, coachId, superToken } = await closingOrganisation(t);
+    const details = (await t.app.inject({ method: 'POST', url: '/api/v1/peercoaching/sendmessagetoqueue/', headers: bearer(patientToken), payload: { provider_type: 'coach', reason: 'stress' } })).json<ChatDetails>();
+    const ticketOf = async (token: string) => (await t.app.inject({ method: 'POST', url: '/api/v1/chat/ticket/', headers: bearer(token) })).json<ChatTicket>().ticket;
+    const patient = TestChatSocket.open(base, { ticket: await ticketOf(patientToken), ...patientQuery(details) });
+    await patient.next('welcome');
+    const coach = TestChatSocket.open(base, { ticket: await ticketOf(coachToken), userId: coachId, isPatient: false, orgName: org.name });
+    await coach.next('welcome');
+    // Someone of another organisation keeps theirs.
+    const bystander = await staffSocket('coach');
+    const res = await t.app.inject({ method: 'POST', url: `/api/v1/admin/organizations/${org.id}/deactivate/`, headers: bearer(superToken) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await patient.closed).code).toBe(CHAT_CLOSE.session);
+    expect((await coach.closed).code).toBe(CHAT_CLOSE.session);
+    expect(bystander.ws.readyState).toBe(bystander.ws.OPEN);
+    bystander.close();
+  });
 });
+
+/** An organisation of its own (a patient and a peer coach, signed in) and a super admin elsewhere who may deactivate it. */
+async function closingOrganisation(app: TestApp) {
+  const org = await buildOrganization(app.app, { name: `chat-closing-${randomBytes(3).toString('hex')}` });
+  const elsewhere = await buildOrganization(app.app, { name: `chat-super-${randomBytes(3).toString('hex')}` });
+  const patient = await buildUser(app.app, { org, first_name: 'Pia', last_name: 'Tester', dob: '1980-01-01' });
+  const coach = await buildUser(app.app, { org, roles: ['professional', 'coach'], first_name: 'Kostas', last_name: 'Tester' });
+  const superadmin = await buildUser(app.app, { org: elsewhere, roles: ['org_admin'], is_superadmin: true });
+  const token = async (u: BuiltUser) => (await signIn(app.app, { email: u.email, password: u.password, org_id: u.org_id })).access;
+  return { org, patientToken: await token(patient), coachToken: await token(coach), coachId: coach.id, superToken: await token(superadmin) };
+}
 
 describe('the sweep', () => {
   it('ends a queued chat whose patient is gone and tells the queue', async () => {
@@ -517,6 +562,39 @@ describe('the sweep', () => {
 });
 
 describe.runIf(testDbKind() === 'postgres')('two server processes on one PostgreSQL and one Redis', () => {
+  it('deactivating an account, then its organisation, through one process closes their sockets on the other at once', async (ctx) => {
+    if (!(await redisReachable())) ctx.skip();
+    const redisA = new Redis({ host: '127.0.0.1', port: 6379 });
+    const redisB = new Redis({ host: '127.0.0.1', port: 6379 });
+    const a = await buildTestApp({ databaseUrl: t.databaseUrl!, redis: redisA, storage: t.app.storage, perIpLimitFloor: 10_000 });
+    const b = await buildTestApp({ databaseUrl: t.databaseUrl!, redis: redisB, storage: t.app.storage, perIpLimitFloor: 10_000 });
+    try {
+      await b.app.listen({ port: 0, host: '127.0.0.1' });
+      const urlB = `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`;
+      const { org, patientToken, coachToken, coachId, superToken } = await closingOrganisation(a);
+      const ticketOf = async (token: string) => (await b.app.inject({ method: 'POST', url: '/api/v1/chat/ticket/', headers: bearer(token) })).json<ChatTicket>().ticket;
+      const details = (await b.app.inject({ method: 'POST', url: '/api/v1/peercoaching/sendmessagetoqueue/', headers: bearer(patientToken), payload: { provider_type: 'coach', reason: 'stress' } })).json<ChatDetails>();
+      const patient = TestChatSocket.open(urlB, { ticket: await ticketOf(patientToken), ...patientQuery(details) });
+      await patient.next('welcome');
+      const coach = TestChatSocket.open(urlB, { ticket: await ticketOf(coachToken), userId: coachId, isPatient: false, orgName: org.name });
+      await coach.next('welcome');
+      // An account deactivated through A: its socket on B closes, the others stay.
+      const account = await a.app.inject({ method: 'POST', url: `/api/v1/admin/people/${coachId}/deactivate/`, headers: bearer(superToken) });
+      expect(account.statusCode, account.body).toBe(200);
+      expect((await coach.closed).code).toBe(CHAT_CLOSE.session);
+      expect(patient.ws.readyState).toBe(patient.ws.OPEN);
+      // The organisation deactivated through A: every socket of its people on B closes.
+      const res = await a.app.inject({ method: 'POST', url: `/api/v1/admin/organizations/${org.id}/deactivate/`, headers: bearer(superToken) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await patient.closed).code).toBe(CHAT_CLOSE.session);
+    } finally {
+      await a.close();
+      await b.close();
+      redisA.disconnect();
+      redisB.disconnect();
+    }
+  });
+
   it('a patient on one and the coach on the other: queue, greeting, messages and a file', async (ctx) => {
     if (!(await redisReachable())) ctx.skip();
     await endAll();

@@ -470,3 +470,35 @@ describe('a link lives only as long as the credentials that made it', () => {
     expect((await call(bystander.token, 'GET', '/api/v1/connection-hub/links/')).json()).toHaveLength(1);
   });
 });
+
+describe('a deactivated organisation', () => {
+  it('cannot be switched into: the switch is refused with its message and the current session stays; reactivated, it can', async () => {
+    const superadmin = await person(orgA, { roles: ['org_admin'], is_superadmin: true });
+    const superToken = await tokenOf(superadmin);
+    const here = await person(orgA);
+    const there = await person(orgC);
+    const token = await tokenOf(here);
+    const res = await call(token, 'POST', '/api/v1/connection-hub/links/', linkBody(there, orgC));
+    expect(res.statusCode, res.body).toBe(201);
+    const link = res.json<LinkedAccount>();
+    const earlier = await switchToken(token, link.id);
+    const setActive = async (active: boolean) =>
+      expect((await call(superToken, 'POST', `/api/v1/admin/organizations/${orgC.id}/${active ? 'reactivate' : 'deactivate'}/`)).statusCode).toBe(200);
+
+    await setActive(false);
+    try {
+      const refused = await call(token, 'POST', `/api/v1/connection-hub/links/${link.id}/switch/`, undefined, { 'accept-language': 'en' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'organization_deactivated', detail: expect.stringContaining('Clinic C has been deactivated') });
+      // A token given before the deactivation opens nothing either, and ends nothing.
+      const late = await linked(earlier.token);
+      expect(late.statusCode).toBe(403);
+      expect(late.json()).toMatchObject({ code: 'organization_deactivated' });
+      expect((await call(token, 'GET', '/api/v1/me/')).statusCode).toBe(200);
+    } finally {
+      await setActive(true);
+    }
+    const again = await linked((await switchToken(token, link.id)).token);
+    expect(again.statusCode, again.body).toBe(200);
+  });
+});

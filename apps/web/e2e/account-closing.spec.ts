@@ -32,6 +32,9 @@ async function signInPage(page: Page, email: string, password: string) {
 
 test('a patient closes their account, is signed out, and keeps it by signing in again', async ({ page, browser }) => {
   const user = await registeredPatient('closing');
+  // Two records, so the page has something to count.
+  const patientToken = await apiLogin(user.email, user.password);
+  for (const name of ['Asthma', 'Hay fever']) expect((await api('/api/v1/hr/condition/', { token: patientToken, body: { name } })).status).toBe(201);
 
   await signIn(page, user.email, user.password);
   await expectDashboard(page, user.first_name);
@@ -45,8 +48,11 @@ test('a patient closes their account, is signed out, and keeps it by signing in 
   await expect(page.getByRole('link', { name: 'Export PDF' })).toHaveAttribute('href', '/healthbook/health-record');
   // Exactly what is erased, and what is kept (and why).
   const erased = page.getByRole('list', { name: 'What will be deleted' });
-  await expect(erased.getByRole('listitem')).toHaveCount(11);
-  await expect(erased).toContainText('Your health records and all their earlier versions');
+  await expect(erased.getByRole('listitem')).toHaveCount(12);
+  // With what the server counted for the erasure.
+  await expect(erased.getByRole('listitem').filter({ hasText: 'Your health records and all their earlier versions' })).toHaveText('Your health records and all their earlier versions (2 records)');
+  await expect(erased).toContainText('(0 documents)');
+  await expect(erased).toContainText('In all, 0 stored files are deleted');
   await expect(erased).toContainText('Your shares: their links stop working');
   await expect(page.getByRole('heading', { name: 'What is kept, and why' })).toBeVisible();
   await expect(page.getByText('audit trail', { exact: false })).toBeVisible();
@@ -105,6 +111,8 @@ for (const [lang, viewport] of [
     await page.goto('/healthbook/settings/profile?tabId=4');
     await expect(page.getByRole('heading', { name: lang === 'el' ? 'Κλείσιμο του λογαριασμού μου' : 'Close my account' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('link', { name: lang === 'el' ? 'Εξαγωγή PDF' : 'Export PDF' })).toBeVisible();
+    // The counts, in the page's language.
+    await expect(page.getByRole('list', { name: lang === 'el' ? 'Τι θα διαγραφεί' : 'What will be deleted' })).toContainText(lang === 'el' ? '(0 καταχωρίσεις)' : '(0 records)');
     await shot(page, `${lang}-${viewport}-privacy`);
     await scan(page);
     await page.getByRole('button', { name: lang === 'el' ? 'Κλείσιμο λογαριασμού' : 'Close my account' }).click();

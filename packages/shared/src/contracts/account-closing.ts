@@ -23,6 +23,15 @@ export const ClosingPreviewSchema = z.object({
   upcoming_appointments: z.number().int(),
   /** People of the care network who lose access (they are told). */
   care_network: z.number().int(),
+  /**
+   * What the erasure will delete, counted by the erasure's own plan (every table of patient data,
+   * for the account's record and the dependants above): rows per table, and the stored files
+   * (documents, insurance card photos, chat files, exports, the avatar).
+   */
+  erases: z.object({
+    rows: z.record(z.string(), z.number().int()).describe('rows per table, e.g. health_records, documents, journal_entries, calendar_events, chat_conversations, shares'),
+    files: z.number().int(),
+  }),
 });
 export type ClosingPreview = z.infer<typeof ClosingPreviewSchema>;
 

@@ -171,14 +171,35 @@ const matchCondition = (match: ErasureMatch, patientIds: readonly number[]): Raw
     : sql`${sql.ref(match.column)} in (${ids})`;
 };
 
+/** Which rows of the step's table belong to these patients or the account (null: none can). One condition for the erasure and its preview. */
+function stepWhere(step: TableErasure, patientIds: readonly number[], userId: number): RawBuilder<unknown> | null {
+  const conditions = [...(patientIds.length ? step.match.map((m) => matchCondition(m, patientIds)) : []), ...(step.user ? [sql`${sql.ref(step.user)} = ${userId}`] : [])];
+  return conditions.length ? sql.join(conditions, sql` or `) : null;
+}
+
+/**
+ * What eraseStep would delete, counted without deleting (the closing page's preview): the rows,
+ * and the storage keys they hold (distinct keys, as the erasure removes each file once).
+ */
+export async function countStep(db: Db, step: TableErasure, patientIds: readonly number[], userId: number): Promise<{ rows: number; files: string[] }> {
+  const where = stepWhere(step, patientIds, userId);
+  if (!where) return { rows: 0, files: [] };
+  const fileColumns = step.files ?? [];
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(step.table)} where ${where}`.execute(db);
+  if (fileColumns.length === 0) return { rows: rows[0]?.n ?? 0, files: [] };
+  const held = sql.join(fileColumns.map((c) => sql`${sql.ref(c)} is not null`), sql` or `);
+  const { rows: keys } = await sql<Record<string, string | null>>`select ${sql.join(fileColumns.map((c) => sql.ref(c)))} from ${sql.table(step.table)} where (${where}) and (${held})`.execute(db);
+  const files = keys.flatMap((row) => fileColumns.map((c) => row[c]).filter((key): key is string => typeof key === 'string' && key.length > 0));
+  return { rows: rows[0]?.n ?? 0, files };
+}
+
 /**
  * Deletes one table's rows of these patients (and of the account, where the table names a user
  * column), following the plan's step. Answers how many rows went and the storage keys they held.
  */
 export async function eraseStep(trx: Db, step: TableErasure, patientIds: readonly number[], userId: number): Promise<{ rows: number; files: string[] }> {
-  const conditions = [...(patientIds.length ? step.match.map((m) => matchCondition(m, patientIds)) : []), ...(step.user ? [sql`${sql.ref(step.user)} = ${userId}`] : [])];
-  if (conditions.length === 0) return { rows: 0, files: [] };
-  const where = sql.join(conditions, sql` or `);
+  const where = stepWhere(step, patientIds, userId);
+  if (!where) return { rows: 0, files: [] };
   const fileColumns = step.files ?? [];
   const returning = fileColumns.length ? sql`returning ${sql.join(fileColumns.map((c) => sql.ref(c)))}` : sql`returning 1 as one`;
   const { rows } = await sql<Record<string, string | null>>`delete from ${sql.table(step.table)} where ${where} ${returning}`.execute(trx);

@@ -16,7 +16,7 @@ import { endLinksOf } from '../connection-hub/link-ends';
 import { mailTarget } from '../users/users.presenter';
 import { UsersRepository, type UserView } from '../users/users.repository';
 import { isAdministrator } from '../users/users.policy';
-import { AccountClosingRepository, claimDueClosings, eraseAccount, eraseStep, markErased, pseudonymiseAudit, sharesOf, type ClosingRow } from './account-closing.repository';
+import { AccountClosingRepository, claimDueClosings, countStep, eraseAccount, eraseStep, markErased, pseudonymiseAudit, sharesOf, type ClosingRow } from './account-closing.repository';
 import { ERASURE_PLAN, uncoveredPatientTables } from './erasure-plan';
 
 export interface AccountClosingDeps {
@@ -67,12 +67,21 @@ export class AccountClosingService {
     const dependants = await repo.soleDependants(actor.userId);
     const patientIds = [...(await repo.ownPatientIds(actor.userId)), ...dependants.map((d) => d.id)];
     const [appointments, care] = await Promise.all([repo.upcomingAppointments(patientIds), repo.careCounterparts(actor.userId, patientIds)]);
+    // Counted by the erasure's own plan and conditions, so the page and the erasure cannot disagree.
+    const rows: Record<string, number> = {};
+    const files = new Set<string>(actor.user.avatar_key ? [actor.user.avatar_key] : []);
+    for (const step of ERASURE_PLAN) {
+      const counted = await countStep(this.deps.db, step, patientIds, actor.userId);
+      rows[step.table] = counted.rows;
+      for (const key of counted.files) files.add(key);
+    }
     return {
       can_close: !isStaff(actor.user),
       grace_days: ACCOUNT_CLOSING_GRACE_DAYS,
       dependants: dependants.map((d) => ({ id: d.id, first_name: d.first_name, last_name: d.last_name, relationship: d.relationship })),
       upcoming_appointments: appointments.length,
       care_network: new Set(care.map((c) => c.user_id)).size,
+      erases: { rows, files: files.size },
     };
   }
 

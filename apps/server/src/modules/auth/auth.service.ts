@@ -98,8 +98,8 @@ export class AuthService {
     // A deactivated organisation: nobody signs in (its status is public, its branding says so too).
     if (org?.deactivated_at) {
       await audit.record(ctx, { action, outcome: 'denied', orgId: org.id, actorUserId: null, subject, detail: { reason: 'organization_deactivated', ...by } });
-      throw new HttpError(403, 'errors:organizationDeactivated', { orgName: org.org_name }, {}, { code: 'organization_deactivated' });
     }
+    await this.deps.organizations.requireActive(org, 'errors:organizationDeactivated');
 
     const attempt = await limiter.take('login', subject);
     if (!attempt.allowed) {

@@ -201,7 +201,7 @@ export const careNetworkRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const publicErrors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 404: DetailErrorSchema, 409: DetailErrorSchema, 410: DetailErrorSchema, 429: DetailErrorSchema };
+const publicErrors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 403: DetailErrorSchema, 404: DetailErrorSchema, 409: DetailErrorSchema, 410: DetailErrorSchema, 429: DetailErrorSchema };
 
 /** The invited person's first steps, before signing in (public: the token is the proof), rate limited per client address. */
 export const careNetworkPublicRoutes: FastifyPluginAsyncZod<{ perIpLimit: number }> = async (app, opts) => {

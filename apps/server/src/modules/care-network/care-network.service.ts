@@ -342,6 +342,8 @@ export class CareNetworkService {
   private async liveInvitation(token: string): Promise<CareGrantRow> {
     const row = await new PublicCareInvitationsRepository(this.db).byToken(sha256(token));
     if (!row || row.status !== 'pending' || (await this.features.statusOf(row.org_id, 'careclub')) !== 'active') throw new HttpError(404, 'errors:careInvitationNotFound');
+    // The token is proven: its organisation must be active (OrganizationsService.requireActive).
+    await this.organizations.requireActive(row.org_id);
     return row;
   }
 

@@ -135,6 +135,8 @@ export class ConnectionHubService {
       await this.deps.audit.record(ctx, { action: 'account_switch', outcome: 'denied', subject: `user:${link.other_user_id}`, detail: { reason: 'not_offered' } });
       throw new HttpError(403, 'errors:linkNotOffered', { organization: org?.org_name ?? '' });
     }
+    // Nobody signs in to a deactivated organisation, by a link either: refused here, before the current session would end.
+    await this.deps.organizations.requireActive(org, 'errors:organizationDeactivated');
     const token = randomToken();
     await repo.insertToken(link, sha256(token), ctx.actor.sessionId, SWITCH_TOKEN_TTL_S);
     await this.deps.audit.record(ctx, { action: 'account_switch_token', outcome: 'success', subject: `user:${link.other_user_id}`, detail: { link: link.id } });
@@ -165,6 +167,8 @@ export class ConnectionHubService {
       await this.deps.audit.record(ctx, { action: 'account_switch', outcome: 'denied', orgId: used.to_org_id, actorUserId: null, subject: `user:${used.to_user_id}`, detail: { reason: 'inactive' } });
       throw new HttpError(401, 'errors:linkTokenInvalid');
     }
+    // Deactivated since the token was given: refused before any session opens or ends.
+    await this.deps.organizations.requireActive(used.to_org_id, 'errors:organizationDeactivated');
     const from = (await this.fromAccount(used.from_user_id)) ?? { userId: used.from_user_id, orgId: used.to_org_id };
     const there = { userId: user.id, orgId: user.org_id };
 

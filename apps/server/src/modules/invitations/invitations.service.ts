@@ -175,6 +175,8 @@ export class InvitationsService {
       detail: invitation ? { invitation: invitation.id } : { reason: 'code' },
     });
     if (!invitation) throw new FieldError({ signup_code: ['validation:accessCodeInvalid'] });
+    // A code used without naming its organisation: the code is the proof, its organisation must be active.
+    if (!org) await this.orgs.requireActive(invitation.org_id);
     return invitation;
   }
 

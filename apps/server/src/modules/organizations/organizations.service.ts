@@ -1,3 +1,4 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AdminOrganization, OrganizationAsset, OrganizationSettingsBody, OrgRef, UpdateOrganizationFields } from '@healthbook/shared';
 import type { SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -64,6 +65,20 @@ export class OrganizationsService {
   /** An organisation as clients name it: by id, or by client id (case-insensitive). */
   resolve(ref: OrgRef): Promise<OrganizationRow | undefined> {
     return typeof ref === 'number' ? this.findById(ref) : this.findByName(ref);
+  }
+
+  /**
+   * The one rule for a deactivated organisation: nothing is done in its name (sign-in, sign-up,
+   * password and access-code recovery, set-password and care-network links) until it is
+   * reactivated: 403 `organization_deactivated` with a message naming it (`message`: sign-in
+   * says so in its own words). An unknown organisation passes: its caller answers as it does for
+   * any unknown one. An organisation's status is public (its branding tells it), so the refusal
+   * tells nothing about any account. Answers the organisation, when it is known.
+   */
+  async requireActive(ref: OrgRef | OrganizationRow | undefined, message = 'errors:organizationUnavailable'): Promise<OrganizationRow | undefined> {
+    const org = ref === undefined || typeof ref === 'object' ? ref : await this.resolve(ref);
+    if (org?.deactivated_at) throw new HttpError(403, message, { orgName: org.org_name }, {}, { code: 'organization_deactivated' });
+    return org;
   }
 
   list(): Promise<OrganizationRow[]> {
@@ -220,6 +235,32 @@ declare module 'fastify' {
   interface FastifyInstance {
     organizations: OrganizationsService;
   }
+  interface FastifyContextConfig {
+    /**
+     * A public route acting in an organisation's name that its body names (the field: `org` or
+     * `org_id`): refused while that organisation is deactivated (OrganizationsService.requireActive),
+     * after validation, before the handler. See refuseDeactivatedOrganizations.
+     */
+    organizationFrom?: 'org' | 'org_id';
+  }
+}
+
+/**
+ * The public context's guard: every route whose config names where its body names the
+ * organisation (`organizationFrom`) gets, after validation, the one rule of
+ * OrganizationsService.requireActive. Routes whose organisation comes from a link (uid and token)
+ * apply the same rule in their service, once the link is proven, so an unproven link tells nothing.
+ */
+export function refuseDeactivatedOrganizations(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const field = route.config?.organizationFrom;
+    if (!field) return;
+    const guard = async (request: FastifyRequest) => {
+      const ref = (request.body as Record<string, OrgRef | undefined> | undefined)?.[field];
+      if (ref !== undefined) await app.organizations.requireActive(ref);
+    };
+    route.preHandler = [...[route.preHandler ?? []].flat(), guard] as typeof route.preHandler;
+  });
 }
 
 export default servicePlugin('organizations', ['db', 'cache', 'audit-service', 'storage'], (app) => new OrganizationsService(app.db, app.bus, app.audit, app.storage));

@@ -8,6 +8,7 @@ import { recipientLanguage, renderMail } from '../../lib/mail-templates';
 import { hashPassword } from '../../lib/passwords';
 import { servicePlugin } from '../../lib/service-plugin';
 import type { BackgroundMail, Mailer } from '../../plugins/mail';
+import type { OrganizationsService } from '../organizations/organizations.service';
 import type { AuditLog } from '../audit/audit.service';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { UsersRepository } from '../users/users.repository';
@@ -90,7 +91,7 @@ const gone = (reason: 'expired' | 'used') =>
 
 /** Using a set-password link (public routes: the link is its own proof). */
 export class AccountSetupService {
-  constructor(private readonly deps: Omit<AccountSetupDeps, 'mailer' | 'publicUrl'>) {}
+  constructor(private readonly deps: Omit<AccountSetupDeps, 'mailer' | 'publicUrl'> & { organizations: Pick<OrganizationsService, 'requireActive'> }) {}
 
   /**
    * The link's account, when the link is live; else 400 (unknown) or 410 with why (expired,
@@ -138,6 +139,8 @@ export class AccountSetupService {
       if (ctx) await audit.record(ctx, { action: 'account_setup', outcome: 'failure', actorUserId: account?.id ?? null, orgId: account?.org_id ?? null, detail: { reason: refusal } });
       throw refusal === 'invalid' ? invalid() : gone(refusal);
     }
+    // The link is proven: its organisation must be active (OrganizationsService.requireActive).
+    await this.deps.organizations.requireActive(account!.org_id);
     return { account: account! };
   }
 }
@@ -148,4 +151,4 @@ declare module 'fastify' {
   }
 }
 
-export default servicePlugin('accountSetup', ['db', 'audit-service'], (app) => new AccountSetupService({ db: app.db, audit: app.audit }));
+export default servicePlugin('accountSetup', ['db', 'audit-service', 'organizations-service'], (app) => new AccountSetupService({ db: app.db, audit: app.audit, organizations: app.organizations }));

@@ -13,7 +13,7 @@ import {
   ResetPasswordConfirmBodySchema,
 } from '@healthbook/shared';
 
-const errors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 429: DetailErrorSchema };
+const errors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 403: DetailErrorSchema, 429: DetailErrorSchema };
 
 /** Password and access-code assistance, without signing in. */
 export const recoveryRoutes: FastifyPluginAsyncZod<{ perIpLimit: number }> = async (app, opts) => {  /** Per-IP limits: perIpLimit a minute (AUTH_RATE_LIMIT). */
@@ -22,12 +22,12 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ perIpLimit: number }> = asy
   app.post(
     '/api/v1/reset_password/',
     {
-      config: perIp,
+      config: { ...perIp, organizationFrom: 'org_id' },
       schema: {
         tags: ['recovery'],
         summary: 'E-mail a password reset link',
         description:
-          'Always 200 with the same message, whether or not the address has an account in the organisation (or the organisation exists). The link is valid for 60 minutes, works once, and replaces earlier links. At most three mails per address an hour.',
+          'Always 200 with the same message, whether or not the address has an account in the organisation (or the organisation exists). The link is valid for 60 minutes, works once, and replaces earlier links. At most three mails per address an hour. While the organisation is deactivated: 403 {detail, code: organization_deactivated} (its status is public; nothing about the address is told).',
         body: ForgotPasswordBodySchema,
         response: { 200: MessageAnswerSchema, ...errors },
       },
@@ -60,12 +60,12 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ perIpLimit: number }> = asy
   app.post(
     '/api/v1/users/coderetrieval/',
     {
-      config: perIp,
+      config: { ...perIp, organizationFrom: 'org_id' },
       schema: {
         tags: ['recovery'],
         summary: 'Send a new access code to the invited address',
         description:
-          'When a pending invitation of the organisation matches the names (case-insensitive) and the date of birth, it gets a new code (the previous one stops working) valid for 30 more days, e-mailed to the invited address. At most three mails per person an hour. Always 200 with the same message.',
+          'When a pending invitation of the organisation matches the names (case-insensitive) and the date of birth, it gets a new code (the previous one stops working) valid for 30 more days, e-mailed to the invited address. At most three mails per person an hour. Always 200 with the same message, except while the organisation is deactivated: 403 {detail, code: organization_deactivated}.',
         body: CodeRetrievalBodySchema,
         response: { 200: MessageAnswerSchema, ...errors },
       },
@@ -81,7 +81,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ perIpLimit: number }> = asy
 /** The set-password link of an account made without a password (modules/recovery/account-setup.ts). */
 export const accountSetupRoutes: FastifyPluginAsyncZod<{ perIpLimit: number }> = async (app, opts) => {
   const perIp = { rateLimit: { max: opts.perIpLimit, timeWindow: '1 minute' } };
-  const linkErrors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 410: AccountSetupGoneSchema, 429: DetailErrorSchema };
+  const linkErrors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 403: DetailErrorSchema, 410: AccountSetupGoneSchema, 429: DetailErrorSchema };
 
   app.post(
     '/api/v1/account_setup/check/',

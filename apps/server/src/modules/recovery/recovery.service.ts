@@ -96,6 +96,8 @@ export class RecoveryService {
       await audit.record(ctx, { action: 'password_reset', outcome: 'failure', actorUserId: userId, orgId: account?.org_id ?? null });
       throw linkInvalid();
     }
+    // The link is proven: its organisation must be active (OrganizationsService.requireActive).
+    await this.deps.organizations.requireActive(account.org_id);
     const scope = orgScope(account.org_id);
     const passwordHash = await hashPassword(body.password);
     const done = await db.transaction().execute(async (trx) => {

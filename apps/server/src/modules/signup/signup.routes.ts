@@ -11,7 +11,7 @@ import {
 } from '@healthbook/shared';
 import { presentInvitationDetails } from '../invitations/invitations.presenter';
 
-const errors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 429: DetailErrorSchema };
+const errors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 403: DetailErrorSchema, 429: DetailErrorSchema };
 
 /** Sign-up without signing in: options, access-code validation, registration, e-mail confirmation. */
 export const signupRoutes: FastifyPluginAsyncZod<{ perIpLimit: number }> = async (app, opts) => {  /** Per-IP limits: perIpLimit a minute (AUTH_RATE_LIMIT). */
@@ -35,7 +35,7 @@ export const signupRoutes: FastifyPluginAsyncZod<{ perIpLimit: number }> = async
   app.post(
     '/api/v1/users/validate/',
     {
-      config: perIp,
+      config: { ...perIp, organizationFrom: 'org_id' },
       schema: {
         tags: ['signup'],
         summary: 'The invitation behind an access code',
@@ -51,7 +51,7 @@ export const signupRoutes: FastifyPluginAsyncZod<{ perIpLimit: number }> = async
   app.post(
     '/api/v1/users/register/',
     {
-      config: perIp,
+      config: { ...perIp, organizationFrom: 'org_id' },
       schema: {
         tags: ['signup'],
         summary: 'Create an account with an access code',

@@ -22,6 +22,27 @@ import { useClosingPreview } from '../api/get-closing-preview';
 const ERASED = ['records', 'documents', 'insurance', 'journal', 'calendar', 'surveys', 'chats', 'shares', 'care', 'links', 'account'] as const;
 
 /**
+ * How many rows of what is erased the server counted (by the erasure's own plan: its tables), shown
+ * beside each item (account:privacy.counts.*).
+ */
+const COUNTED: Partial<Record<(typeof ERASED)[number], ReadonlyArray<readonly [count: string, table: string]>>> = {
+  records: [['records', 'health_records']],
+  documents: [['documents', 'documents']],
+  insurance: [['insurance', 'insurance_cards']],
+  journal: [['journal', 'journal_entries']],
+  calendar: [
+    ['calendar', 'calendar_events'],
+    ['reminders', 'reminders'],
+  ],
+  surveys: [['surveys', 'survey_responses']],
+  chats: [
+    ['chats', 'chat_conversations'],
+    ['messages', 'chat_messages'],
+  ],
+  shares: [['shares', 'shares']],
+};
+
+/**
  * Privacy → Close my account (issue 25 §4): the exports first, exactly what is erased and what
  * is kept (and why), the family members erased with the account, then the password (or a code)
  * again. The account is signed out everywhere; signing in again within the grace period keeps it.
@@ -83,11 +104,20 @@ export function PrivacyTab({ user, clientId }: { user: UserDto; clientId: string
                 {t('privacy.erasedTitle')}
               </Typography>
               <Box component="ul" aria-label={t('privacy.erasedTitle')} sx={{ m: 0, pl: 3, display: 'grid', gap: 0.5 }}>
-                {ERASED.map((key) => (
-                  <li key={key}>
-                    <Typography>{t(`privacy.erased.${key}`)}</Typography>
-                  </li>
-                ))}
+                {ERASED.map((key) => {
+                  const counted = COUNTED[key]?.map(([count, table]) => t(`privacy.counts.${count}`, { count: data.erases.rows[table] ?? 0 }));
+                  return (
+                    <li key={key}>
+                      <Typography>
+                        {t(`privacy.erased.${key}`)}
+                        {counted && <Box component="span" sx={{ color: 'text.secondary' }}>{` (${counted.join(', ')})`}</Box>}
+                      </Typography>
+                    </li>
+                  );
+                })}
+                <li>
+                  <Typography>{t('privacy.counts.files', { count: data.erases.files })}</Typography>
+                </li>
                 {data.upcoming_appointments > 0 && (
                   <li>
                     <Typography>{t('privacy.appointments', { count: data.upcoming_appointments })}</Typography>
