@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrganization, CreatedShare, OrganizationDetail } from '@healthbook/shared';
 import { buildTestApp, testDbKind, type TestApp } from './build-app';
 import { redisReachable } from './redis';
 import { bearer, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
+import { png } from './png';
 
 /**
  * Organisations for super admins (issue 25 §2): the list with its counts, creation and changes
@@ -39,32 +39,6 @@ afterAll(async () => {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (who: string | null, method: Method, url: string, payload?: object, lang = 'en') =>
   t.app.inject({ method, url, headers: { ...(who ? bearer(tokens[who]!) : {}), 'accept-language': lang }, ...(payload ? { payload } : {}) });
-
-/** A real PNG of the given size (grey), with an optional tEXt chunk (metadata, or bulk). */
-function png(width: number, height: number, text?: string): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([head, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 0; // greyscale
-  const raw = Buffer.alloc((width + 1) * height, 0x80);
-  for (let y = 0; y < height; y++) raw[y * (width + 1)] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    ...(text ? [chunk('tEXt', Buffer.from(`Comment\0${text}`, 'latin1'))] : []),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const upload = (who: string, id: number, asset: 'logo' | 'favicon', data: Buffer, filename: string, type: string) => {
   const boundary = `----orgs${randomBytes(6).toString('hex')}`;
@@ -214,7 +188,7 @@ describe('logo and favicon', () => {
   });
 
   it('takes a PNG logo without its metadata, serves it, and replaces the previous file', async () => {
-    const res = await upload('superadmin', org.id, 'logo', png(200, 50, 'GPS 37.98N 23.72E'), 'logo.png', 'image/png');
+    const res = await upload('superadmin', org.id, 'logo', png(200, 50, { text: 'GPS 37.98N 23.72E' }), 'logo.png', 'image/png');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<AdminOrganization>();
     expect(body.logo_url).toMatch(/^\/api\/v1\/organizations\/assets-clinic\/logo\?v=\d+$/);
@@ -242,8 +216,8 @@ describe('logo and favicon', () => {
     ['an SVG with an event handler', 'logo', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>'), 'evil.svg', 'image/svg+xml', 400, 'script'],
     ['an SVG with a javascript: link', 'favicon', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><a href="javascript:alert(1)"><rect width="10" height="10"/></a></svg>'), 'evil.svg', 'image/svg+xml', 400, 'script'],
     ['an SVG with entities', 'logo', Buffer.from('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>'), 'xxe.svg', 'image/svg+xml', 400, 'script'],
-    ['an oversized logo', 'logo', png(100, 100, 'x'.repeat(600 * 1024)), 'big.png', 'image/png', 413, '512 KB'],
-    ['an oversized favicon', 'favicon', png(64, 64, 'x'.repeat(200 * 1024)), 'big.png', 'image/png', 400, '128 KB'],
+    ['an oversized logo', 'logo', png(100, 100, { text: 'x'.repeat(600 * 1024) }), 'big.png', 'image/png', 413, '512 KB'],
+    ['an oversized favicon', 'favicon', png(64, 64, { text: 'x'.repeat(200 * 1024) }), 'big.png', 'image/png', 400, '128 KB'],
     ['a logo too wide', 'logo', png(3000, 20), 'wide.png', 'image/png', 400, 'between 16 and 2048 pixels'],
     ['a GIF', 'logo', Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'), 'a.gif', 'image/gif', 400, 'PNG, JPEG, WebP or SVG'],
     ['a PDF called logo.png', 'logo', Buffer.from('%PDF-1.4\n%%EOF\n'), 'logo.png', 'image/png', 400, 'PNG, JPEG, WebP or SVG'],

@@ -1,38 +1,14 @@
 // Organisations for super admins (issue 25 §2): a super admin creates an organisation with its
 // colour and logo and sees its sign-in page branded; deactivates it and its members see the page
 // saying so; axe on the new pages in English and Greek, on a desktop and a phone.
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, scan, signIn } from './accounts';
 import { primaryButtonColor } from './fixtures';
+import { png } from '../../server/test/png';
 
 const SUPERADMIN = 'superadmin@healthbook.example';
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const LOCALES = { en: 'en-US', el: 'el-GR' } as const;
-
-/** A real PNG (a coloured square), for the logo upload. */
-function png(size: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([head, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2; // truecolour
-  const row = Buffer.concat([Buffer.from([0]), Buffer.concat(Array.from({ length: size }, () => Buffer.from(rgb)))]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function superAdminPage(browser: Browser, locale = 'en-US', viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
   // Signed in in English (the helper reads the English form), then the chosen language, as a user switching would.
@@ -78,7 +54,7 @@ test('a super admin creates a branded organisation, and its sign-in page wears t
 
   // A logo with its preview; an SVG with script is refused with the reason.
   const logoInput = page.locator('input[type="file"]').first();
-  await logoInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(64, [27, 94, 32]) });
+  await logoInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(64, 64, { rgb: [27, 94, 32] }) });
   await expect(page.getByRole('img', { name: `Logo of ${orgName}` })).toBeVisible();
   await expect(page.getByRole('img', { name: `Logo of ${orgName}` })).toHaveAttribute('src', new RegExp(`/api/v1/organizations/${clientId}/logo`));
   const faviconInput = page.locator('input[type="file"]').nth(1);

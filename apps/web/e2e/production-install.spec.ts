@@ -11,11 +11,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startSmtpSink, type SmtpSink } from '../../server/test/smtp-sink';
 import { expectDashboard, passwordField, scan } from './accounts';
 import { primaryButtonColor } from './fixtures';
+import { png } from '../../server/test/png';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 /** Its own port: E2E_PORT + 3 (the journeys' server has E2E_PORT, its mail E2E_PORT + 2). */
@@ -66,30 +66,6 @@ async function linkIn(to: string, subject: RegExp): Promise<string> {
 }
 
 const textOf = (to: string, subject: RegExp) => sink.messages.find((m) => m.envelope.to.includes(to) && subject.test(m.subject))?.text ?? '';
-
-/** A real PNG (a coloured square), for the logo upload. */
-function png(size: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([head, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.concat(Array.from({ length: size }, () => Buffer.from(rgb)))]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** A day some days ahead in Athens, as YYYY-MM-DD and as the date fields take it typed. */
 function dayAhead(days: number) {
@@ -189,7 +165,7 @@ test('from an empty production installation to a branded clinic where a patient 
   await operator.getByRole('textbox', { name: 'Primary colour', exact: true }).fill(CLINIC.colour);
   await operator.getByRole('button', { name: 'Create the organisation' }).click();
   await expect(operator).toHaveURL(new RegExp(`/${HQ.clientId}/admin/organizations/\\d+$`));
-  await operator.locator('input[type="file"]').first().setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(64, [27, 94, 32]) });
+  await operator.locator('input[type="file"]').first().setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(64, 64, { rgb: [27, 94, 32] }) });
   await expect(operator.getByRole('img', { name: `Logo of ${CLINIC.name}` })).toBeVisible();
 
   // --- Its organisation admin and a provider, invited from the administrator's home.
