@@ -128,12 +128,16 @@ export interface AppDeps {
   chatLimits?: Partial<ChatSocketLimits>;
 }
 
+/** TRUST_PROXY as a hop count: the nearest `hops` proxies may name the client (X-Forwarded-For). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** The app factory: external plugins, then app plugins, then routes. The caller owns listen(). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggerOptions(config.logLevel, deps.prettyLogs ?? false),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: false,
+    // A number of hops trusts that many proxies in front (what Fastify does for a number; its types take only the function).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 512, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false },
