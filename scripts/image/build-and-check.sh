@@ -16,8 +16,9 @@
 # Prints the image's size and the start time (command to ready).
 #
 # Environment: HB_IMAGE_CACHE (default /var/cache/healthbook-image), CHECK_PORT (default 18871; the S3
-# store takes CHECK_PORT + 1), PGURL (default postgres://postgres@127.0.0.1:5432), REDIS_URL
-# (default redis://127.0.0.1:6379/9), KEEP=1 keeps the check's database.
+# store takes CHECK_PORT + 1, nginx (when installed) + 2 and + 3), PGURL (default postgres://postgres@127.0.0.1:5432), REDIS_URL
+# (default redis://127.0.0.1:6379/9), KEEP=1 keeps the check's database, NO_CACHE=1 builds every
+# step again (npm's download cache stays).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -26,6 +27,8 @@ BASE_IMAGE=localhost/node20-base
 IMAGE=localhost/healthbook:check
 PORT="${CHECK_PORT:-18871}"
 S3_PORT=$((PORT + 1))
+PROXY_HTTP=$((PORT + 2))
+PROXY_HTTPS=$((PORT + 3))
 PGURL="${PGURL:-postgres://postgres@127.0.0.1:5432}"
 REDIS="${REDIS_URL:-redis://127.0.0.1:6379/9}"
 NPM_VERSION=10
@@ -102,7 +105,7 @@ fi
 # ---- (b) the Dockerfile ---------------------------------------------------------------------------
 say "buildah bud $ROOT/Dockerfile (BASE=$BASE_IMAGE)"
 build_start=$(date +%s.%N)
-buildah bud --isolation chroot --layers --pull=never --format docker --build-arg BASE="$BASE_IMAGE" -f "$ROOT/Dockerfile" -t "$IMAGE" "$ROOT"
+buildah bud --isolation chroot --layers ${NO_CACHE:+--no-cache} --pull=never --format docker --build-arg BASE="$BASE_IMAGE" -f "$ROOT/Dockerfile" -t "$IMAGE" "$ROOT"
 build_s=$(echo "$(date +%s.%N) - $build_start" | bc)
 # The image's configuration, as docker would read it (docker format keeps HEALTHCHECK).
 image_json="$(buildah inspect --type image "$IMAGE")"
@@ -125,8 +128,10 @@ db="hb_image_check_$(date +%s)"
 ctr=""
 server_pid=""
 s3_pid=""
+nginx_pid=""
 cleanup() {
   set +e
+  [ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null
   [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null
   [ -n "$s3_pid" ] && kill "$s3_pid" 2>/dev/null
   [ -n "$ctr" ] && buildah rm "$ctr" >/dev/null 2>&1
@@ -199,6 +204,7 @@ login="$(curl -sf -H 'content-type: application/json' -d '{"email":"patient@heal
 token="$(node -e 'console.log(JSON.parse(process.argv[1]).access)' "$login")"
 [ -n "$token" ] || die "no access token"
 echo "signed in as patient@healthbook.example"
+objects_before="$(find "$work/s3" -type f -name '*._S3rver_object' | wc -l)"
 upload_file="$ROOT/apps/server/test/fixtures/files/photo-metadata.png"
 doc="$(curl -sf -H "authorization: Bearer $token" -F "file=@$upload_file;type=image/png" "http://127.0.0.1:$PORT/api/v1/documents/")" || die "upload failed"
 doc_id="$(node -e 'console.log(JSON.parse(process.argv[1]).id)' "$doc")"
@@ -206,11 +212,47 @@ echo "uploaded document $doc_id"
 bytes="$(curl -sf -H "authorization: Bearer $token" "http://127.0.0.1:$PORT/api/v1/documents/$doc_id/file/" | wc -c)"
 [ "$bytes" -gt 0 ] || die "download failed"
 objects="$(find "$work/s3" -type f -name '*._S3rver_object' | wc -l)"
-echo "downloaded $bytes bytes; objects in the S3 store: $objects"
-[ "$objects" -gt 0 ] || die "the upload did not reach the S3 store"
+echo "downloaded $bytes bytes; objects in the S3 store: $objects_before before the upload, $objects after"
+[ "$objects" -gt "$objects_before" ] || die "the upload did not reach the S3 store"
 index="$(curl -sf "http://127.0.0.1:$PORT/healthbook/login" | grep -c '<div id="root">' || true)"
 [ "$index" -ge 1 ] || die "the web app is not served"
 echo "web app served at /healthbook/login"
+
+if command -v nginx >/dev/null; then
+  say "deploy/nginx.conf in front (this machine's nginx, $(nginx -v 2>&1 | sed 's/.*nginx\///'); :$PROXY_HTTP and :$PROXY_HTTPS, both upstreams this server)"
+  mkdir -p "$work/tls"
+  openssl req -x509 -newkey rsa:2048 -nodes -subj /CN=localhost -days 1 -keyout "$work/tls/privkey.pem" -out "$work/tls/fullchain.pem" 2>/dev/null
+  sed -e "s|listen 80 default_server;|listen 127.0.0.1:$PROXY_HTTP default_server;|" -e "s|listen 443 ssl default_server;|listen 127.0.0.1:$PROXY_HTTPS ssl default_server;|" \
+      -e '/listen \[::\]/d' -e "s|server app[12]:8080|server 127.0.0.1:$PORT|" -e "s|/etc/nginx/tls/|$work/tls/|" -e "s|pid /tmp/nginx.pid;|pid $work/nginx.pid;|" \
+      "$ROOT/deploy/nginx.conf" >"$work/nginx.conf"
+  # `http2 on;` is nginx 1.25.1 and later (the compose file's image is 1.28); older ones say `listen … ssl http2`.
+  nginx -t -c "$work/nginx.conf" -e "$work/nginx-error.log" 2>/dev/null || sed -i -e '/http2 on;/d' -e "s|ssl default_server;|ssl http2 default_server;|" "$work/nginx.conf"
+  nginx -t -c "$work/nginx.conf" -e "$work/nginx-error.log" 2>&1 | tail -1
+  nginx -c "$work/nginx.conf" -e "$work/nginx-error.log" -g 'daemon off;' >"$work/nginx.log" 2>&1 &
+  nginx_pid=$!
+  for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$PROXY_HTTP/proxy-health" && break; sleep 0.1; done
+  [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PROXY_HTTP/proxy-health")" = 200 ] || die "the proxy's own health check"
+  [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PROXY_HTTP/healthbook/login")" = 301 ] || die "plain HTTP is not sent to HTTPS"
+  [ "$(curl -sk -o /dev/null -w '%{http_code}' "https://127.0.0.1:$PROXY_HTTPS/api/health/ready")" = 200 ] || die "/api/health/ready through the proxy"
+  [ "$(curl -sk -o /dev/null -w '%{http_code}' "https://127.0.0.1:$PROXY_HTTPS/metrics")" = 404 ] || die "/metrics is reachable through the proxy"
+  read -r ptoken puser < <(curl -skf -H 'content-type: application/json' -d '{"email":"patient@healthbook.example","password":"Healthbook#2026","org":"healthbook"}' "https://127.0.0.1:$PROXY_HTTPS/api/v1/login/" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const j=JSON.parse(s);console.log(j.access, j.user.user_id)})')
+  [ -n "$ptoken" ] && [ -n "$puser" ] || die "sign-in through the proxy"
+  # The chat's socket: a ticket, then the upgrade through the proxy (101), then the server's first frame.
+  ticket="$(curl -skf -X POST -H "authorization: Bearer $ptoken" "https://127.0.0.1:$PROXY_HTTPS/api/v1/chat/ticket/" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).ticket))')"
+  [ -n "$ticket" ] || die "no chat ticket"
+  (cd "$ROOT" && node -e '
+    const WebSocket = require("ws");
+    const ws = new WebSocket(process.argv[1], { rejectUnauthorized: false });
+    const timer = setTimeout(() => { console.log("no answer through the proxy"); process.exit(1); }, 10000);
+    ws.on("upgrade", (res) => console.log(`upgrade through the proxy: ${res.statusCode}`));
+    ws.on("close", (code) => { clearTimeout(timer); console.log(`socket closed by the server with ${code} (4404: no chat open, as expected for a patient without one)`); process.exit(code === 4404 ? 0 : 1); });
+    ws.on("error", (err) => { console.log(err.message); process.exit(1); });
+  ' "wss://127.0.0.1:$PROXY_HTTPS/api/v1/chat/socket/?ticket=$ticket&userId=$puser&isPatient=true&orgName=healthbook") || die "the chat's WebSocket through the proxy"
+  kill "$nginx_pid"; wait "$nginx_pid" 2>/dev/null || true
+  echo "proxy: health, HTTPS redirect, /metrics hidden, sign-in and the chat's WebSocket upgrade: ok"
+else
+  echo "(no nginx on this machine: deploy/nginx.conf not exercised)"
+fi
 
 say "npm run cli -- create-admin, beside the running server"
 buildah run --isolation chroot --user "$user" --workingdir "$workdir" "${run_env[@]}" "$ctr" -- \
@@ -232,8 +274,33 @@ echo "exit code $code after $(printf '%.1f' "$stop_s") s"
 [ "$code" = 0 ] || { cat "$work/server.log"; die "exit code $code"; }
 if grep -q '"level":[56]0' "$work/server.log"; then cat "$work/server.log"; die "errors in the server's log"; fi
 
+say "again, on the migrated database"
+start=$(date +%s.%N)
+buildah run --isolation chroot --user "$user" --workingdir "$workdir" "${run_env[@]}" "$ctr" -- "${cmd[@]}" >"$work/server2.log" 2>&1 &
+server_pid=$!
+ready=""
+for _ in $(seq 1200); do
+  if [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/api/health/ready" || true)" = 200 ]; then ready=1; break; fi
+  kill -0 "$server_pid" 2>/dev/null || break
+  sleep 0.1
+done
+restart_s=$(echo "$(date +%s.%N) - $start" | bc)
+[ -n "$ready" ] || { cat "$work/server2.log"; die "/api/health/ready did not answer 200 the second time"; }
+for p in $(ps -e -o pid= --sort=pid); do
+  q=$p
+  while [ -n "$q" ] && [ "$q" -gt 1 ] && [ "$q" != "$server_pid" ]; do q="$(ps -o ppid= -p "$q" | tr -d ' ')"; done
+  if [ "$q" = "$server_pid" ] && [ "$(cat "/proc/$p/comm" 2>/dev/null)" = node ]; then kill -TERM "$p"; break; fi
+done
+set +e
+wait "$server_pid"
+code=$?
+set -e
+server_pid=""
+[ "$code" = 0 ] || { cat "$work/server2.log"; die "exit code $code the second time"; }
+echo "ready, then SIGTERM: exit code 0"
+
 say "figures"
 mib() { echo "scale=1; $1 / 1048576" | bc; }
 printf 'image %s: %s MiB (base %s: %s MiB, so the application adds %s MiB)\n' "$IMAGE" "$(mib "$size_bytes")" "$BASE_IMAGE" "$(mib "$base_size")" "$(mib $((size_bytes - base_size)))"
 printf 'build: %.0f s\n' "$build_s"
-printf 'start: %.1f s from the command to /api/health/ready = 200 (empty database: migrations and the demo data included)\n' "$ready_s"
+printf 'start: %.1f s from the command to /api/health/ready = 200 on an empty database (migrations and the demo data included); %.1f s on the migrated one\n' "$ready_s" "$restart_s"

@@ -240,6 +240,12 @@ describe('placeholders of .env.example in production', () => {
     expect(configError({ NODE_ENV: 'production', METRICS_TOKEN: 'change-me-metrics-token-of-32-characters' }).message).toContain(': METRICS_TOKEN still holds');
   });
 
+  it('takes only the placeholder for one, not words that contain it', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: SECRET, MAIL_FROM: 'Exchange Medical <no-reply@exchange-me.example>' })).not.toThrow();
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: 'changemetrics-0123456789abcdef0123456789' })).not.toThrow();
+    expect(configError({ NODE_ENV: 'production', JWT_SECRET: 'please-changeme-0123456789abcdef0123456789' }).message).toContain(': JWT_SECRET still holds');
+  });
+
   it('accepts real values in production, and the placeholders outside production', () => {
     expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: SECRET, DATABASE_URL: 'postgres://healthbook:4f1d9c0b7e@postgres:5432/healthbook' })).not.toThrow();
     expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'development', ...PLACEHOLDERS })).not.toThrow();

@@ -225,7 +225,7 @@ function resolveJwtSecret(dataDir: string, fromEnv: string | undefined): string 
  * The mark of the placeholders in .env.example (`change-me-…`): values nobody may run a real
  * installation with, since everyone who has read the example knows them.
  */
-export const PLACEHOLDER_MARK = /change[-_ ]?me/i;
+export const PLACEHOLDER_MARK = /(?<![a-z])change[-_]?me(?![a-z])/i;
 
 const decoded = (value: string) => {
   try {
