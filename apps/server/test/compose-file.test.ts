@@ -147,6 +147,10 @@ describe('compose.yaml', () => {
     const secretVars = Object.values(compose.services).flatMap((s) => Object.entries(s.environment ?? {}).filter(([name]) => SECRET_NAME.test(name)));
     expect(secretVars.length).toBeGreaterThanOrEqual(6);
     for (const [name, value] of secretVars) expect(String(value), name).toMatch(/^\$\{[A-Z0-9_]+:\?[^}]*\}$/);
+    // A command's argument after a password option is a reference too (redis-server --requirepass …).
+    const commands = Object.values(compose.services).flatMap((s) => (Array.isArray((s as { command?: unknown }).command) ? [(s as { command: string[] }).command] : []));
+    const afterSecretOptions = commands.flatMap((c) => c.filter((_arg, i) => i > 0 && /^--?[\w-]*(pass|secret|token)/i.test(c[i - 1]!)));
+    expect(afterSecretOptions).toEqual(['${REDIS_PASSWORD:?set REDIS_PASSWORD in .env}']);
     // No secret has a default anywhere in the file.
     for (const m of composeText.matchAll(REFERENCE)) {
       if (SECRET_NAME.test(m[1]!)) expect(m[2], m[0]).toBe(':?');
