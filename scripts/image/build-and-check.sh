@@ -190,7 +190,7 @@ for p in $(ps -e -o pid= --sort=pid); do
       [ "$(cat "/proc/$p/comm" 2>/dev/null)" = node ] && node_pid=$p
       break
     fi
-    q="$(ps -o ppid= -p "$q" | tr -d ' ')"
+    q="$(ps -o ppid= -p "$q" 2>/dev/null | tr -d ' ' || true)"
   done
   [ -n "$node_pid" ] && break
 done
@@ -288,7 +288,7 @@ restart_s=$(echo "$(date +%s.%N) - $start" | bc)
 [ -n "$ready" ] || { cat "$work/server2.log"; die "/api/health/ready did not answer 200 the second time"; }
 for p in $(ps -e -o pid= --sort=pid); do
   q=$p
-  while [ -n "$q" ] && [ "$q" -gt 1 ] && [ "$q" != "$server_pid" ]; do q="$(ps -o ppid= -p "$q" | tr -d ' ')"; done
+  while [ -n "$q" ] && [ "$q" -gt 1 ] && [ "$q" != "$server_pid" ]; do q="$(ps -o ppid= -p "$q" 2>/dev/null | tr -d ' ' || true)"; done
   if [ "$q" = "$server_pid" ] && [ "$(cat "/proc/$p/comm" 2>/dev/null)" = node ]; then kill -TERM "$p"; break; fi
 done
 set +e
