@@ -135,7 +135,7 @@ cleanup() {
   [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null
   [ -n "$s3_pid" ] && kill "$s3_pid" 2>/dev/null
   [ -n "$ctr" ] && buildah rm "$ctr" >/dev/null 2>&1
-  [ -z "${KEEP:-}" ] && dropdb --if-exists -d "$PGURL/postgres" "$db" 2>/dev/null
+  [ -z "${KEEP:-}" ] && psql -q -d "$PGURL/postgres" -c "drop database if exists $db with (force)" >/dev/null 2>&1
   rm -rf "$work"
 }
 trap cleanup EXIT
