@@ -164,6 +164,23 @@ run_env=(
   --env JWT_SECRET="$jwt" --env SEED_DEMO=true --env LOG_LEVEL=warn
 )
 
+say "production refuses .env.example's placeholders"
+placeholder_env=()
+for e in "${run_env[@]}"; do
+  case "$e" in JWT_SECRET=*) placeholder_env+=("JWT_SECRET=$(sed -n 's/^JWT_SECRET=//p' "$ROOT/.env.example")") ;; *) placeholder_env+=("$e") ;; esac
+done
+set +e
+buildah run --isolation chroot --user "$user" --workingdir "$workdir" "${placeholder_env[@]}" "$ctr" -- "${cmd[@]}" >"$work/refused.log" 2>&1
+code=$?
+set -e
+# What the server printed: buildah's own lines about the exit status left out.
+grep -v -E '^(subprocess exited with status [0-9]+|Error: exit status [0-9]+)$' "$work/refused.log" >"$work/refused-server.log" || true
+cat "$work/refused-server.log"
+[ "$code" = 78 ] || die "exit code $code, not 78"
+[ "$(grep -c . "$work/refused-server.log")" = 1 ] || die "not one line"
+grep -q '^Refusing to start in production: JWT_SECRET ' "$work/refused-server.log" || die "not the refusal"
+echo "exit code 78, one line"
+
 say "running the image's command as $user in $workdir: ${cmd[*]}"
 start=$(date +%s.%N)
 buildah run --isolation chroot --user "$user" --workingdir "$workdir" "${run_env[@]}" "$ctr" -- "${cmd[@]}" >"$work/server.log" 2>&1 &
