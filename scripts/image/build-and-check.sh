@@ -11,8 +11,10 @@
 #  (c) the image's CMD, as the image's user, in a container of that image (buildah run, chroot
 #      isolation, the host's network), on a fresh PostgreSQL database, Redis and an S3-compatible store
 #      (s3rver, a devDependency); checks /api/health/ready, a sign-in of the demo patient, a document
-#      upload and its download, and `npm run cli -- create-admin` beside the running server; then
-#      SIGTERM and exit code 0.
+#      upload and its download, deploy/nginx.conf in front (when nginx is installed: HTTPS, the
+#      chat's WebSocket upgrade), and `npm run cli -- create-admin` beside the running server; then
+#      SIGTERM and exit code 0, and a second start on the migrated database. Before all that, the
+#      command with .env.example's JWT_SECRET must print one line and exit 78.
 # Prints the image's size and the start time (command to ready).
 #
 # Environment: HB_IMAGE_CACHE (default /var/cache/healthbook-image), CHECK_PORT (default 18871; the S3
