@@ -52,7 +52,6 @@ import { publicUserRoutes, signedInUserRoutes } from './modules/users/users.rout
 import { profileRoutes } from './modules/profile/profile.routes';
 import { wizardRoutes } from './modules/wizard/wizard.routes';
 import { organizationSettingsRoutes, organizationsRoutes } from './modules/organizations/organizations.routes';
-import { refuseDeactivatedOrganizations } from './modules/organizations/organizations.service';
 import { organizationAdminRoutes } from './modules/organizations/organization-admin.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
@@ -129,7 +128,7 @@ export interface AppDeps {
   chatLimits?: Partial<ChatSocketLimits>;
 }
 
-/** Believes the nearest `hops` proxies' X-Forwarded-For entries (proxy-addr asks once per hop, nearest first). */
+/** TRUST_PROXY as a hop count: the nearest `hops` proxies may name the client (X-Forwarded-For). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** The app factory: external plugins, then app plugins, then routes. The caller owns listen(). */
@@ -137,7 +136,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const app = Fastify({
     ...loggerOptions(config.logLevel, deps.prettyLogs ?? false),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    // TRUST_PROXY: a number of hops believes that many proxies in front (proxy-addr's rule), else the listed addresses.
+    // A number of hops trusts that many proxies in front (what Fastify does for a number; its types take only the function).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     return503OnClosing: false,
     forceCloseConnections: 'idle',
@@ -262,8 +261,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         else routeTable.push({ method, url: route.url, public: true });
       }
     });
-    // Routes acting in a deactivated organisation's name are refused (one rule: organizations.requireActive).
-    refuseDeactivatedOrganizations(publicApi);
     if (config.apiDocs) await publicApi.register(swaggerUiPlugin);
     await publicApi.register(webPlugin, { webDist: config.webDist });
     await publicApi.register(systemRoutes, { redis: deps.rateLimitRedis });

@@ -216,17 +216,59 @@ describe('the symptom checker', () => {
   });
 });
 
-describe('trusting a reverse proxy', () => {
-  const load = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET, ...env });
+describe('placeholders of .env.example in production', () => {
+  const PLACEHOLDERS = {
+    JWT_SECRET: 'change-me-jwt-secret-at-least-32-characters',
+    DATABASE_URL: 'postgres://healthbook:change-me-postgres-password@postgres:5432/healthbook',
+    REDIS_URL: 'redis://:change-me-redis-password@redis:6379/0',
+    STORAGE_URL: 's3://healthbook-app:change-me-s3-secret-key@healthbook-files?endpoint=http://minio:9000&path_style=true',
+    SMTP_URL: 'smtps://healthbook:change-me-smtp-password@smtp.example.org:465',
+  };
 
-  it('believes no X-Forwarded-For by default; TRUST_PROXY takes hops or addresses', () => {
-    expect(load().trustProxy).toBe(false);
-    expect(load({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(load({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+  it('refuses them in one line naming the variables, never their values', () => {
+    const err = configError({ NODE_ENV: 'production', ...PLACEHOLDERS });
+    expect(err.message).toBe(
+      'Refusing to start in production: DATABASE_URL, JWT_SECRET, REDIS_URL, SMTP_URL, STORAGE_URL still hold a placeholder ("change-me…") from .env.example; put real secrets in .env (for example openssl rand -hex 32).',
+    );
+    expect(err.message).not.toContain('password');
+    expect(err.message).not.toContain('secret-key');
   });
 
-  it('refuses anything else, saying what is expected', () => {
-    expect(configError({ TRUST_PROXY: 'true' }).message).toContain('TRUST_PROXY: must be a number of proxy hops');
-    expect(configError({ TRUST_PROXY: 'proxy.example' }).message).toContain('TRUST_PROXY: must be a number of proxy hops');
+  it('refuses one left behind, also percent-encoded or in capitals', () => {
+    expect(configError({ NODE_ENV: 'production', JWT_SECRET: 'CHANGE_ME_0123456789abcdef0123456789abcdef' }).message).toMatch(/^Refusing to start in production: JWT_SECRET still holds a placeholder/);
+    expect(configError({ NODE_ENV: 'production', REDIS_URL: 'redis://:change%2Dme@redis:6379' }).message).toContain(': REDIS_URL still holds');
+    expect(configError({ NODE_ENV: 'production', METRICS_TOKEN: 'change-me-metrics-token-of-32-characters' }).message).toContain(': METRICS_TOKEN still holds');
+  });
+
+  it('takes only the placeholder for one, not words that contain it', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: SECRET, MAIL_FROM: 'Exchange Medical <no-reply@exchange-me.example>' })).not.toThrow();
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: 'changemetrics-0123456789abcdef0123456789' })).not.toThrow();
+    expect(configError({ NODE_ENV: 'production', JWT_SECRET: 'please-changeme-0123456789abcdef0123456789' }).message).toContain(': JWT_SECRET still holds');
+  });
+
+  it('accepts real values in production, and the placeholders outside production', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: SECRET, DATABASE_URL: 'postgres://healthbook:4f1d9c0b7e@postgres:5432/healthbook' })).not.toThrow();
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'development', ...PLACEHOLDERS })).not.toThrow();
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'test', ...PLACEHOLDERS })).not.toThrow();
+  });
+
+  it('reports a malformed variable first, as before', () => {
+    const err = configError({ NODE_ENV: 'production', JWT_SECRET: PLACEHOLDERS.JWT_SECRET, PORT: 'abc' });
+    expect(err.message).toMatch(/^Invalid configuration:\n\s+PORT: /);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default', () => {
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET }).trustProxy).toBe(false);
+  });
+
+  it('takes a number of hops, or addresses and CIDR ranges', () => {
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8']);
+  });
+
+  it.each(['0', '11', 'true', 'proxy.internal', '10.0.0.0/33', '10.0.0.1/8/1', ',', '1.2.3.4/x'])('refuses %s', (value) => {
+    expect(configError({ TRUST_PROXY: value }).message).toContain('TRUST_PROXY: must be a number of proxies from 1 to 10, or addresses and CIDR ranges separated by commas');
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -98,6 +99,33 @@ const storageUrl = z.string().superRefine((value, ctx) => {
 const milliseconds = (fallback: number) =>
   z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100, 'must be at least 100').max(600_000).default(fallback);
 
+/**
+ * TRUST_PROXY: which proxies in front may tell the client's address (X-Forwarded-For) and protocol.
+ * A number of hops (1: the one reverse proxy that sets X-Forwarded-For itself), or a comma-separated
+ * list of addresses and CIDR ranges. Unset: none, the peer's address is the client's.
+ */
+const trustProxy = z.string().transform((value, ctx) => {
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops >= 1 && hops <= 10) return hops;
+    ctx.addIssue({ code: 'custom', message: 'must be a number of proxies from 1 to 10, or addresses and CIDR ranges separated by commas' });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  const bad = entries.some((entry) => {
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (!family || rest.length) return true;
+    if (bits === undefined) return false;
+    return !/^\d+$/.test(bits) || Number(bits) > (family === 4 ? 32 : 128);
+  });
+  if (bad || !entries.length) {
+    ctx.addIssue({ code: 'custom', message: 'must be a number of proxies from 1 to 10, or addresses and CIDR ranges separated by commas' });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(8080),
@@ -126,10 +154,7 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   METRICS_PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
-  TRUST_PROXY: z
-    .string()
-    .regex(/^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'must be a number of proxy hops or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1)')
-    .optional(),
+  TRUST_PROXY: trustProxy.optional(),
 }).refine((e) => e.SYMPTOM_CHECKER !== 'http' || e.SYMPTOM_CHECKER_URL, { path: ['SYMPTOM_CHECKER_URL'], message: 'is needed with SYMPTOM_CHECKER=http' });
 
 /** Which symptom checker answers: the built-in one (offline), or an external one over HTTP. */
@@ -172,12 +197,8 @@ export interface Config {
   symptomChecker: SymptomCheckerConfig;
   /** Prometheus metrics: GET /metrics with METRICS_TOKEN as a bearer token, and/or on METRICS_HOST:METRICS_PORT; off without either. */
   metrics: { token: string | undefined; port: number | undefined; host: string };
-  /**
-   * TRUST_PROXY: which reverse proxies' X-Forwarded-For is believed (the client's address for the
-   * per-IP limits, the audit and the logs): a number of hops, or their addresses/CIDR ranges.
-   * Off by default: a client could otherwise name any address it likes.
-   */
-  trustProxy: false | number | string[];
+  /** TRUST_PROXY: proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (hops, or addresses and ranges); false: none. */
+  trustProxy: number | string[] | false;
 }
 
 export class ConfigError extends Error {
@@ -200,6 +221,37 @@ function resolveJwtSecret(dataDir: string, fromEnv: string | undefined): string 
   return secret;
 }
 
+/**
+ * The mark of the placeholders in .env.example (`change-me-…`): values nobody may run a real
+ * installation with, since everyone who has read the example knows them.
+ */
+export const PLACEHOLDER_MARK = /(?<![a-z])change[-_]?me(?![a-z])/i;
+
+const decoded = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
+
+/**
+ * In production, refuses to start while any variable still holds a placeholder of .env.example
+ * (a secret, or a URL whose password is one): one line naming the variables, never their values.
+ */
+function refusePlaceholders(env: Record<string, string>) {
+  const names = Object.entries(env)
+    .filter(([name]) => name in EnvSchema.shape)
+    .filter(([, value]) => PLACEHOLDER_MARK.test(value) || PLACEHOLDER_MARK.test(decoded(value)))
+    .map(([name]) => name)
+    .sort();
+  if (names.length) {
+    throw new ConfigError(
+      `Refusing to start in production: ${names.join(', ')} still ${names.length === 1 ? 'holds' : 'hold'} a placeholder ("change-me…") from .env.example; put real secrets in .env (for example openssl rand -hex 32).`,
+    );
+  }
+}
+
 /** Parses the environment once. Nothing else reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = EnvSchema.safeParse(clean(env));
@@ -208,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production') refusePlaceholders(clean(env));
   const dataDir = path.resolve(e.DATA_DIR);
   const webDist = path.resolve(import.meta.dirname, '../../web/dist');
   return {
@@ -235,7 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     symptomChecker: e.SYMPTOM_CHECKER === 'http' ? { kind: 'http', url: e.SYMPTOM_CHECKER_URL!, timeoutMs: e.SYMPTOM_CHECKER_TIMEOUT_MS } : { kind: 'builtin' },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
-    trustProxy: e.TRUST_PROXY === undefined ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY.split(',').map((a) => a.trim()),
+    trustProxy: e.TRUST_PROXY ?? false,
     ...overrides,
   };
 }
