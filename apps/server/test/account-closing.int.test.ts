@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): 8 closings of one account sent at once.
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translate, type ClosingPreview } from '@healthbook/shared';

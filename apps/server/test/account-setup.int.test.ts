@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): one set-password link used by 20 requests at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Db } from '../src/db/client';

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): 24 bookings of one slot at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentDetail, CalendarItem, Provider, ProviderAvailability, ProviderSchedule, UserDto } from '@healthbook/shared';
 import { sendDueReminders } from '../src/jobs/reminders';

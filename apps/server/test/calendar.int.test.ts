@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): the caps on events and series under creates sent at once (an advisory lock).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarEvent, CalendarFeed, CalendarItem } from '@healthbook/shared';
 import { sendDueReminders, extendRecurringReminders } from '../src/jobs/reminders';

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): invitations and acceptances sent at once.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientSocketQuery, type AccessLogPage, type AppointmentDetail, type CareAccepted, type CareInvitationPreview, type CareMember, type CaringFor, type ChatDetails, type ProviderAvailability } from '@healthbook/shared';

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): socket and slice limits under load, across processes.
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): a patient and a coach on two processes sharing one database.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';

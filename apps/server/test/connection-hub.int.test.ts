@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): linked sign-ins sent at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CopyRecordsResult, LinkedAccount, SwitchToken } from '@healthbook/shared';
 import { buildTestApp, type TestApp } from './build-app';

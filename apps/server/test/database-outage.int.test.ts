@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): the server's pool when the database goes away.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): the server's pool under a burst.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poolGates } from '../src/db/client';
 import { buildTestApp, testDbKind, type TestApp } from './build-app';

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): a second process on the same database.
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';

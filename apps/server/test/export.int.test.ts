@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): one running export per patient under 20 starts at once.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_TTL_S, PDF_RETRY_AFTER_S, type ExportLink, type ExportStatus, type FeatureSetting, type HealthRecord } from '@healthbook/shared';

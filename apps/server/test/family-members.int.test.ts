@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): the family cap under creates sent at once.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAMILY_MEMBERS_MAX, type FamilyMember, type HealthRecord, type Patient } from '@healthbook/shared';

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): cached statuses across two processes on one database.
 import { Redis } from 'ioredis';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): imports of one bundle sent at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, FHIR_IMPORT_MAX_BYTES, type FeatureEntry, type FhirImportResult, type HealthRecord, type RecordPage, type RecordVersion } from '@healthbook/shared';
 import { buildTestApp, type TestApp } from './build-app';

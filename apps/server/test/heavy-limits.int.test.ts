@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): per-patient limits of heavy work under requests sent at once.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDF_RETRY_AFTER_S, CALENDAR_EVENTS_MAX_PER_PATIENT, CALENDAR_SERIES_MAX_PER_PATIENT, CALENDAR_WINDOW_MAX_OCCURRENCES, FHIR_IMPORT_MAX_RESOURCES, FHIR_MAX_DEPTH, RECORDS_MAX_PER_PATIENT } from '@healthbook/shared';

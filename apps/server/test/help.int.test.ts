@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): the contact limit under 10 requests at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssistantAnswer, FeatureSetting, HelpArticle, HelpArticleList, HelpContactSent } from '@healthbook/shared';
 import { buildTestApp, captureLogs, type TestApp } from './build-app';

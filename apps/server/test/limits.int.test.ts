@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): caps under creates sent at once.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDbKind, type TestApp } from './build-app';

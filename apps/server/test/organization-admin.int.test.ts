@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): changes made through one process seen by another on the same database.
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): the last organisation admin under demotions sent at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-app';
 import { bearer, buildInvitation, buildMfaDevice, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): a single-use reset link under uses at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-app';
 import { bearer, buildMfaDevice, buildInvitation, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): sessions ended through one process, seen by another.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTENER_NAME } from '../src/db/notifications';

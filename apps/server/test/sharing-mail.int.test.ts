@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): a patient's share allowance under shares sent at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARES_PER_DAY_MAX, SHARES_PER_HOUR_MAX, type CreatedShare } from '@healthbook/shared';
 import { buildTestApp, type TestApp } from './build-app';

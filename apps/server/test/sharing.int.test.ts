@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): wrong codes and code e-mails under requests sent at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedShare, HealthRecord, Share, ShareAccess, ShareOpening, SharedContent, ShareSession } from '@healthbook/shared';
 import { sha256 } from '../src/lib/crypto';

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): sign-ups with one code or address sent at once.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-app';

@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): one attempt answered by 20 requests at once.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SurveyDefinitionSchema, surveyProblems, type SurveyDefinition, type SurveyDto, type SurveyResult, type SurveySummary } from '@healthbook/shared';

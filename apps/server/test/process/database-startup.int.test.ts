@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): a PostgreSQL server that is not up yet at start.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';

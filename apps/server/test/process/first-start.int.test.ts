@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): a production first start on each database.
 import { statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
