@@ -425,7 +425,9 @@ async function restore(archive: string, install: Pick<Config, 'dataDir' | 'datab
   if (exists && !(await stat(dataDir)).isDirectory()) throw new RestoreError(`DATA_DIR ${dataDir} is not a directory`);
   const empty = !exists || (await isEmptyDir(dataDir));
   if (!empty) {
-    if (!install.databaseUrl) held = lockDataDir(dataDir); // throws DataDirInUseError while a server runs there
+    // A server holding DATA_DIR is the first reason to refuse (DataDirInUseError). Without a lock
+    // file no server has run there; with --force the lock is taken (and kept) all the same.
+    if (!install.databaseUrl && (force || existsSync(path.join(dataDir, 'lock')))) held = lockDataDir(dataDir);
     if (!force) {
       held?.release();
       throw new RestoreError(`DATA_DIR ${dataDir} is not empty; restore into an empty or new directory (set DATA_DIR), or add --force to replace it (its contents are moved aside, not deleted)`);
