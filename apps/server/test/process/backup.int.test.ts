@@ -6,6 +6,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/client';
+import { MIGRATION_NAMES, migrateUpTo } from '../../src/db/migrations';
 import { openFreshDatabase, testDbKind } from '../build-app';
 import { DEMO_ADMIN, exitWithin, freePort, killed, run, serverRoot, signIn, waitForHealth, type ServerProc } from './support';
 
@@ -278,6 +280,31 @@ describe.skipIf(testDbKind() === 'postgres')('backup and restore of an embedded 
     expect(await readFile(path.join(aside!, 'keep.txt'), 'utf8')).toBe('mine');
     expect((await readdir(occupied)).sort()).toEqual(['files', 'jwt-secret', 'pglite']);
   }, 120_000);
+
+  it('restores a backup made by an older release; the server applies the newer migrations when it starts', async () => {
+    // An installation of the release before: the schema up to the migration before the newest.
+    const older = path.join(work, 'older');
+    const previous = MIGRATION_NAMES.at(-2)!;
+    const db = await openDatabase({ kind: 'pglite', dataDir: older });
+    await migrateUpTo(db, previous);
+    await db.destroy();
+    const olderArchive = path.join(work, 'older.tar.gz');
+    // backup takes the database as it is (it does not migrate it first).
+    const backup = await cli(['backup', '--to', olderArchive], { DATA_DIR: older });
+    expect(backup.code, backup.err).toBe(0);
+    expect(backup.out).toContain(`the database (schema ${previous})`);
+
+    const target = path.join(work, 'upgraded');
+    const restored = await cli(['restore', '--from', olderArchive], { DATA_DIR: target });
+    expect(restored.code, restored.err).toBe(0);
+    expect(restored.out).toContain(`The server applies 1 newer migration(s) when it starts (${MIGRATION_NAMES.at(-1)}).`);
+    const server = await startOn(target);
+    // Migrated at start (then seeded, the database having no organisation): the demo admin signs in.
+    await signIn(server.base, DEMO_ADMIN);
+    const migrate = await cli(['migrate'], { DATA_DIR: target });
+    expect(migrate.out.trim()).toBe('the schema is up to date');
+    await stop(server);
+  }, 240_000);
 });
 
 describe.skipIf(testDbKind() !== 'postgres')('backup with DATABASE_URL (PostgreSQL)', () => {
