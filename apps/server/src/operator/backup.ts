@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { constants, createReadStream, createWriteStream, existsSync, openAsBlob } from 'node:fs';
 import { chmod, lstat, mkdir, open, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -127,24 +126,31 @@ function s3Advice(deps: Pick<CommandDeps, 'err'>, storageUrl: string) {
   deps.err('');
 }
 
-/** Writes `data` as the next entry, hashing it on the way; waits while the archive's reader is behind. */
+/**
+ * Writes `data` as the next entry, hashing it on the way; waits while the archive's reader is
+ * behind. `broken` rejects when writing the archive failed (a full disk): the entry's writer
+ * then waits no longer for room that will never come.
+ */
 async function addEntry(
   pack: tar.Pack,
   header: { name: string; size: number; mode?: number; mtime?: Date },
   data: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  broken: Promise<never>,
 ): Promise<EntryDigest> {
   const hash = createHash('sha256');
   let size = 0;
   let settle!: (err?: Error | null) => void;
   const finished = new Promise<void>((resolve, reject) => (settle = (err) => (err ? reject(err) : resolve())));
   const entry = pack.entry({ type: 'file', mode: 0o600, mtime: new Date(), ...header }, (err) => settle(err));
+  // A failed archive destroys its entries: the error is this entry's, never an uncaught one (in the server).
+  entry.on('error', (err: Error) => settle(err));
   for await (const chunk of data) {
     hash.update(chunk);
     size += chunk.byteLength;
-    if (!entry.write(chunk)) await new Promise<void>((resolve) => entry.once('drain', () => resolve()));
+    if (!entry.write(chunk)) await Promise.race([new Promise<void>((resolve) => entry.once('drain', () => resolve())), broken]);
   }
   entry.end(undefined as never);
-  await finished;
+  await Promise.race([finished, broken]);
   if (size !== header.size) throw new Error(`${header.name} changed size while it was archived`);
   return { path: header.name, size, sha256: hash.digest('hex') };
 }
@@ -211,16 +217,21 @@ export async function runBackupCommand(args: string[], deps: CommandDeps): Promi
   const started = Date.now();
   const partial = `${target}.partial-${process.pid}-${randomBytes(4).toString('hex')}`;
   const pack = tar.pack();
+  pack.on('error', () => undefined); // reported by `written`
   const out = createWriteStream(partial, { mode: 0o600 });
   const written = pipeline(pack as unknown as AsyncIterable<Buffer>, createGzip({ level: 6 }), out);
-  // A failure while writing shows at the end; the rejection is not left unhandled meanwhile.
-  written.catch(() => undefined);
+  // A failure while writing (a full disk) stops the entries being added, at once.
+  const broken = written.then(
+    () => new Promise<never>(() => undefined),
+    (err: unknown) => Promise.reject(err instanceof Error ? err : new Error(String(err))),
+  );
+  broken.catch(() => undefined);
   try {
     const applied = await appliedMigrations(deps.db);
     let database: BackupManifest['database'] = { kind: 'postgres', included: false };
     if (withDatabase) {
       const dump = await dumpPglite(deps.db);
-      database = { kind: 'pglite', included: true, entry: await addEntry(pack, { name: DB_ENTRY, size: dump.size }, Readable.fromWeb(dump.stream() as never)) };
+      database = { kind: 'pglite', included: true, entry: await addEntry(pack, { name: DB_ENTRY, size: dump.size }, Readable.fromWeb(dump.stream() as never), broken) };
     }
     let files: BackupManifest['files'] = { storage: 's3', included: false };
     if (withFiles) {
@@ -237,7 +248,7 @@ export async function runBackupCommand(args: string[], deps: CommandDeps): Promi
         try {
           // An open file keeps its content even if a new version is renamed over its name meanwhile.
           const info = await handle.stat();
-          entries.push(await addEntry(pack, { name: `files/${rel}`, size: info.size, mtime: info.mtime }, handle.createReadStream({ autoClose: false })));
+          entries.push(await addEntry(pack, { name: `files/${rel}`, size: info.size, mtime: info.mtime }, handle.createReadStream({ autoClose: false }), broken));
         } finally {
           await handle.close();
         }
@@ -248,7 +259,7 @@ export async function runBackupCommand(args: string[], deps: CommandDeps): Promi
     const secretFile = path.join(install.dataDir, 'jwt-secret');
     if (existsSync(secretFile)) {
       const secret = await readFile(secretFile);
-      jwtSecret = { included: true, entry: await addEntry(pack, { name: SECRET_ENTRY, size: secret.length }, [secret]) };
+      jwtSecret = { included: true, entry: await addEntry(pack, { name: SECRET_ENTRY, size: secret.length }, [secret], broken) };
     }
     if (!jwtSecret.included || (await readFile(secretFile, 'utf8')).trim() !== install.jwtSecret) {
       deps.err('JWT_SECRET comes from the environment and is not in the archive: keep it with the backup. The restored');
@@ -265,7 +276,7 @@ export async function runBackupCommand(args: string[], deps: CommandDeps): Promi
       jwtSecret,
     };
     const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2) + '\n');
-    await addEntry(pack, { name: MANIFEST, size: manifestBytes.length, mode: 0o644 }, [manifestBytes]);
+    await addEntry(pack, { name: MANIFEST, size: manifestBytes.length, mode: 0o644 }, [manifestBytes], broken);
     pack.finalize();
     await written;
     const handle = await open(partial, constants.O_RDONLY);
@@ -332,18 +343,23 @@ async function unpack(archive: string, into: string): Promise<BackupManifest> {
       }
       const file = path.join(into, name === DB_ENTRY ? 'database-dump.tar' : name);
       await mkdir(path.dirname(file), { recursive: true });
-      const out = createWriteStream(file, { mode: 0o600 });
-      for await (const chunk of entry as AsyncIterable<Buffer>) {
-        hash.update(chunk);
-        size += chunk.length;
-        if (!out.write(chunk)) await once(out, 'drain');
-      }
-      out.end();
-      await once(out, 'close');
+      await pipeline(
+        entry as AsyncIterable<Buffer>,
+        async function* (chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            hash.update(chunk);
+            size += chunk.length;
+            yield chunk;
+          }
+        },
+        createWriteStream(file, { mode: 0o600 }),
+      );
       seen.set(name, { path: name, size, sha256: hash.digest('hex') });
     }
   } catch (err) {
     if (err instanceof RestoreError) throw err;
+    // The system's refusal (a full disk, no permission): said as it is, not blamed on the archive.
+    if ((err as NodeJS.ErrnoException).syscall) throw err;
     throw new RestoreError(`the archive is damaged or truncated (${err instanceof Error ? err.message : String(err)})`);
   }
   if (manifestText === undefined) throw new RestoreError('the archive has no manifest.json: it is not a complete HealthBook backup');
