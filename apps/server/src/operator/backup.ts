@@ -426,9 +426,17 @@ export async function restoreBackup(
       io.err(`restore refused: ${err.message}. DATA_DIR was not touched.`);
       return err.exitCode;
     }
-    io.err(`restore failed: ${err instanceof Error ? err.message : String(err)}. DATA_DIR was not touched.`);
+    io.err(`restore failed: ${describeFailure(err)}. DATA_DIR was not touched.`);
     return EXIT_FAILED;
   }
+}
+
+/** PGlite's file system throws Emscripten's ErrnoError, not an Error: said by its number (51 is ENOSPC). */
+function describeFailure(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  const errno = (err as { errno?: unknown } | null)?.errno;
+  if (typeof errno === 'number') return `the embedded database could not be written (${errno === 51 ? 'ENOSPC: no space left on device' : `file system error ${errno}`})`;
+  return String(err);
 }
 
 async function restore(archive: string, install: Pick<Config, 'dataDir' | 'databaseUrl' | 'storageUrl'>, force: boolean, io: Pick<CommandDeps, 'out' | 'err'>) {
@@ -451,7 +459,11 @@ async function restore(archive: string, install: Pick<Config, 'dataDir' | 'datab
   }
   const parent = path.dirname(dataDir);
   await mkdir(parent, { recursive: true });
-  const work = path.join(parent, `.${path.basename(dataDir)}.restoring-${process.pid}-${randomBytes(4).toString('hex')}`);
+  // DATA_DIR a mount point (a volume): it cannot be renamed, and a directory beside it is on
+  // another file system. The working directory is then made inside it, its entries moved up at the end.
+  const mountPoint = exists && (await stat(dataDir)).dev !== (await stat(parent)).dev;
+  const suffix = `restoring-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const work = mountPoint ? path.join(dataDir, `.${suffix}`) : path.join(parent, `.${path.basename(dataDir)}.${suffix}`);
   await mkdir(work, { mode: 0o700 });
   try {
     const workLock = lockDataDir(work);
@@ -485,20 +497,27 @@ async function restore(archive: string, install: Pick<Config, 'dataDir' | 'datab
       }
       if (manifest.jwtSecret.included) await chmod(path.join(work, SECRET_ENTRY), 0o600);
       await rm(path.join(work, 'lock'), { force: true });
-      // From here DATA_DIR changes; each step is one rename.
-      if (exists && !empty) {
-        const aside = `${dataDir}.replaced-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-        await rename(dataDir, aside);
-        io.out(`The previous contents of DATA_DIR were moved to ${aside} (delete it once the restored installation works).`);
-      } else if (exists) {
-        try {
-          await rmdir(dataDir);
-        } catch {
-          // A mount point cannot be removed: its entries are moved into it instead, one rename each.
-          for (const name of await readdir(work)) await rename(path.join(work, name), path.join(dataDir, name));
+      // From here DATA_DIR changes, by renames only.
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      if (mountPoint) {
+        const previous = (await readdir(dataDir)).filter((name) => name !== path.basename(work));
+        if (previous.length) {
+          const aside = path.join(dataDir, `.replaced-${stamp}`);
+          await mkdir(aside, { mode: 0o700 });
+          for (const name of previous) await rename(path.join(dataDir, name), path.join(aside, name));
+          io.out(`The previous contents of DATA_DIR were moved to ${aside} (delete it once the restored installation works).`);
         }
+        for (const name of await readdir(work)) await rename(path.join(work, name), path.join(dataDir, name));
+      } else {
+        if (exists && !empty) {
+          const aside = `${dataDir}.replaced-${stamp}`;
+          await rename(dataDir, aside);
+          io.out(`The previous contents of DATA_DIR were moved to ${aside} (delete it once the restored installation works).`);
+        } else if (exists) {
+          await rmdir(dataDir);
+        }
+        await rename(work, dataDir);
       }
-      if (existsSync(work) && !existsSync(dataDir)) await rename(work, dataDir);
       const files = manifest.files.included ? `${manifest.files.count} files` : 'no files (they are in S3)';
       io.out(
         `Restored into ${dataDir} in ${seconds(started)}: ${manifest.database.included ? `the database (schema ${manifest.migrations.level ?? 'empty'})` : 'no database'}, ${files}, ` +
