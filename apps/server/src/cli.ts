@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DATA_DIR_IN_USE_EXIT_CODE, DataDirInUseError, loadConfigOwningDataDir } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrations';
@@ -8,7 +10,8 @@ import { LocalBus, RedisBus, type MessageBus } from './lib/shared-cache';
 import { AuditLog } from './modules/audit/audit.service';
 import { OrganizationsService } from './modules/organizations/organizations.service';
 import { runThroughServer } from './operator/channel';
-import { isCommand, runCommand, USAGE } from './operator/commands';
+import { restoreBackup } from './operator/backup';
+import { isCliCommand, runCommand, USAGE } from './operator/commands';
 
 /**
  * Operator commands (operator/commands.ts) against the configured database. On PostgreSQL
@@ -23,13 +26,16 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return command ? 0 : 2;
   }
-  if (!isCommand(command)) {
+  if (!isCliCommand(command)) {
     process.stderr.write(`Unknown command: ${command}\n\n${USAGE}`);
     return 2;
   }
-  const args = argv.slice(argv.indexOf(command));
+  const args = withAbsolutePaths(argv.slice(argv.indexOf(command)));
   const out = (line: string) => console.log(line);
   const err = (line: string) => console.error(line);
+
+  // restore replaces DATA_DIR: the CLI does it itself, never a server (one holding DATA_DIR is refused).
+  if (command === 'restore') return restoreBackup(args.slice(1), loadConfig(undefined, { jwtSecret: 'not read by restore' }), { out, err });
 
   let owned;
   try {
@@ -57,7 +63,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const storage = createStorage(config);
   try {
-    if (command !== 'migrate') await migrateToLatest(db);
+    // A backup takes the database as it is (before an upgrade's migrations, say).
+    if (command !== 'migrate' && command !== 'backup') await migrateToLatest(db);
     return await runCommand(args, {
       db,
       mailer,
@@ -66,6 +73,7 @@ async function main(argv: string[]): Promise<number> {
       out,
       err,
       organizations: new OrganizationsService(db, bus, new AuditLog(db)),
+      installation: config,
     });
   } finally {
     if (mailer instanceof SmtpMailer) mailer.close();
@@ -74,6 +82,19 @@ async function main(argv: string[]): Promise<number> {
     await storage.close?.();
     await db.destroy();
   }
+}
+
+/**
+ * A file named on the command line (`--to`, `--from`) made absolute here: a command handed to the
+ * server runs in the server's working directory, not the operator's.
+ */
+function withAbsolutePaths(args: string[]): string[] {
+  return args.map((arg, i) => {
+    const option = /^--(to|from)=(.+)$/.exec(arg);
+    if (option) return `--${option[1]}=${path.resolve(option[2]!)}`;
+    const previous = args[i - 1];
+    return (previous === '--to' || previous === '--from') && !arg.startsWith('-') ? path.resolve(arg) : arg;
+  });
 }
 
 main(process.argv.slice(2)).then(

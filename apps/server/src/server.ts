@@ -103,7 +103,7 @@ async function main() {
     const channel = await openOperatorChannel(
       config.dataDir,
       (argv, io) =>
-        runCommand(argv, { db: app.db, mailer: app.mailer, storage: app.storage, publicUrl: config.publicUrl, organizations: app.organizations, log: app.log, ...io }),
+        runCommand(argv, { db: app.db, mailer: app.mailer, storage: app.storage, publicUrl: config.publicUrl, organizations: app.organizations, log: app.log, installation: config, ...io }),
       app.log,
     );
     if (channel) app.addHook('onClose', async () => channel.close());

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { translate } from '@healthbook/shared';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../plugins/mail';
 import type { Storage } from '../plugins/storage';
@@ -25,6 +26,8 @@ export interface CommandDeps {
   log?: FastifyBaseLogger;
   /** The organisations as the running process caches them: told when one is added. */
   organizations?: OrganizationsService;
+  /** Where the installation keeps its data (backup reads it). */
+  installation?: Pick<Config, 'dataDir' | 'databaseUrl' | 'storageUrl' | 'jwtSecret'>;
 }
 
 /** Exit codes: done, failed (nothing half-made is left unexplained), bad input. */

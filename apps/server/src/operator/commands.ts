@@ -4,6 +4,7 @@ import { INVITE_USAGE, runInviteCommand } from '../modules/invitations/invite.co
 import { CREATE_ORGANISATION_USAGE, runCreateOrganisationCommand } from '../modules/organizations/create-organisation.command';
 import { OrganizationsRepository } from '../modules/organizations/organizations.repository';
 import { CREATE_ADMIN_USAGE, runCreateAdminCommand } from '../modules/users/create-admin.command';
+import { BACKUP_USAGE, RESTORE_USAGE, runBackupCommand } from './backup';
 import { EXIT_OK, EXIT_USAGE, type CommandDeps } from './command-io';
 
 export const USAGE = `Usage: npm run cli -- <command> [options]
@@ -20,6 +21,10 @@ Commands:
   orgs                 list the organisations
   migrate              bring the database schema up to date
   seed-demo            add the demo organisations and users (only into an empty database)
+  backup               write one archive of the embedded database, the files and the JWT secret
+                       (npm run cli -- backup --to FILE; with PostgreSQL or S3 it says what to run)
+  restore              restore such an archive into an empty DATA_DIR, with no server running
+                       (npm run cli -- restore --from FILE [--force])
 
 "npm run cli -- <command> --help" explains a command. Commands work while the server runs: on
 PostgreSQL they use the database directly; on the embedded database (DATA_DIR) the running
@@ -51,12 +56,20 @@ const COMMANDS: Record<string, Command> = {
   invite: (args, deps) => runInviteCommand(args, deps),
   'create-organisation': (args, deps) => runCreateOrganisationCommand(args, deps),
   'create-admin': (args, deps) => runCreateAdminCommand(args, deps),
+  backup: (args, deps) => runBackupCommand(args, deps),
 };
 // The spelling an American operator may type.
 COMMANDS['create-organization'] = COMMANDS['create-organisation']!;
 
 /** Whether `name` is a command (the CLI checks before opening anything). */
 export const isCommand = (name: string | undefined): name is string => name !== undefined && Object.hasOwn(COMMANDS, name);
+
+/**
+ * Commands the CLI runs itself and never hands to a server: `restore` replaces the DATA_DIR a
+ * server would hold (and is refused while one does).
+ */
+export const CLI_ONLY_COMMANDS = ['restore'] as const;
+export const isCliCommand = (name: string | undefined): boolean => isCommand(name) || (CLI_ONLY_COMMANDS as readonly string[]).includes(name ?? '');
 
 /**
  * Runs one command line (`argv[0]` the command) and answers its exit code. `--help` after a
@@ -86,6 +99,10 @@ function usageOf(name: string): string {
       return CREATE_ORGANISATION_USAGE;
     case 'invite':
       return INVITE_USAGE;
+    case 'backup':
+      return BACKUP_USAGE;
+    case 'restore':
+      return RESTORE_USAGE;
     default:
       return USAGE;
   }

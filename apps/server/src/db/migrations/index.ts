@@ -70,6 +70,29 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** Every migration's name, in the order they apply (the last is this release's schema level). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
+
+/** The migrations already applied to a database, in order (none when it has no schema yet). */
+export async function appliedMigrations(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt !== undefined).map((m) => m.name);
+}
+
+/**
+ * Brings the schema up to `name` and no further (the upgrade tests build an earlier release's
+ * database this way); refuses to go down.
+ */
+export async function migrateUpTo(db: Db, name: string): Promise<string[]> {
+  if (!Object.hasOwn(migrations, name)) throw new Error(`no migration named ${name}`);
+  const later = (await appliedMigrations(db)).filter((applied) => applied > name);
+  if (later.length) throw new Error(`the database is already past ${name} (${later.join(', ')}); migrations do not go down`);
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
