@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): an older release's schema and data, migrated on each database.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

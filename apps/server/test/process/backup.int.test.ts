@@ -1,3 +1,4 @@
+// On PostgreSQL too (vitest.config.ts): with DATABASE_URL a backup is pg_dump's, and the command says so.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
