@@ -31,6 +31,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     // Recording every journey's trace cost a good part of the run's CPU: CI retries a failure once, with its trace.
     trace: 'on-first-retry',
+    // The system's "reduce motion" (the app then has no transitions or ripples, lib/theme.ts): a
+    // journey waits for no animation, and the browser paints less.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

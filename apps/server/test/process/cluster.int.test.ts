@@ -13,7 +13,7 @@ import { patientSocketQuery, type ChatDetails, type ChatTicket } from '@healthbo
 import { TestChatSocket } from '../chat-client';
 import { redisReachable } from '../redis';
 import { startSmtpSink, type SmtpSink } from '../smtp-sink';
-import { freePort, killed, startServer, waitForHealth, type Proc, type ServerProc } from './support';
+import { freePort, killed, postgresReachable, startServer, waitForHealth, type Proc, type ServerProc } from './support';
 
 /**
  * Two server processes as a deployment runs them (issue 26 §2): one PostgreSQL, one Redis, one
@@ -36,18 +36,6 @@ const COACH = { email: 'coach@healthbook.example', password: DEMO_PASSWORD, org:
 const AUTH_RATE_LIMIT = 20;
 const REMINDERS = 4;
 const BUCKET = 'healthbook-files';
-
-async function postgresReachable(url: string) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 /** nginx's binary: on PATH, or in /usr/sbin (not on a normal user's PATH). */
 function findNginx(): string | undefined {

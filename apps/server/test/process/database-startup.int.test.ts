@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { exitWithin, freePort, killed, run, startServer, type Proc } from './support';
+import { exitWithin, freePort, killed, postgresReachable, run, startServer, type Proc } from './support';
 
 /**
  * Start-up on PostgreSQL when the database does not answer: the server retries for
@@ -17,18 +17,7 @@ import { exitWithin, freePort, killed, run, startServer, type Proc } from './sup
 const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const STACK_LINE = /^\s+at .+\(?.+:\d+:\d+\)?$/m;
 
-async function reachable(url: string) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-const postgresUp = await reachable(ADMIN_URL);
+const postgresUp = await postgresReachable(ADMIN_URL);
 
 async function admin(sql: string, params: unknown[] = []) {
   const client = new pg.Client({ connectionString: ADMIN_URL });

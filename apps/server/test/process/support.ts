@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 
 /**
  * The server and the CLI as real child processes (through tsx, from source: nothing needs building),
@@ -122,4 +123,17 @@ export async function signIn(base: string, user = DEMO_ADMIN): Promise<string> {
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access: string }).access;
+}
+
+/** Whether a PostgreSQL server answers at `url` within 2 s (tests that need one skip without it). */
+export async function postgresReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }

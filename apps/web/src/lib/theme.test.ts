@@ -49,6 +49,18 @@ describe('the plain pages’ colours (components/plain/theme-vars.tsx)', () => {
   });
 });
 
+describe('less motion', () => {
+  it('has no transition and no ripple when the system asks for less motion, and keeps them otherwise', () => {
+    const still = buildTheme(null, 'light', { reduceMotion: true });
+    expect(still.transitions.create('opacity')).toBe('none');
+    expect(still.transitions.duration.enteringScreen).toBe(0);
+    expect(still.components?.MuiButtonBase?.defaultProps?.disableRipple).toBe(true);
+    const moving = buildTheme(null);
+    expect(moving.transitions.create('opacity')).toContain('opacity');
+    expect(moving.components?.MuiButtonBase).toBeUndefined();
+  });
+});
+
 describe('plain.css', () => {
   it('defaults to the default organisation’s light colours (pages outside an organisation)', async () => {
     const { themeVars } = await import('../components/plain/theme-vars');

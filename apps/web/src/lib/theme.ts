@@ -3,8 +3,20 @@ import { brandColors, CONTRAST_THRESHOLD, LIGHT_BACKGROUND, LIGHT_PAPER } from '
 
 export { readableOn, brightenedFor } from './palette';
 
-/** The organisation's MUI theme: its primary colour (the spec's #0476d9 when it has none); the colour rules are lib/palette.ts's. */
-export function buildTheme(primaryColor: string | null | undefined, mode: 'light' | 'dark' = 'light'): Theme {
+/** No transition and no ripple: what a user who asked their system for less motion gets (WCAG 2.3.3). */
+const STILL = {
+  transitions: {
+    create: () => 'none',
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+} as const;
+
+/**
+ * The organisation's MUI theme: its primary colour (the spec's #0476d9 when it has none); the
+ * colour rules are lib/palette.ts's. `reduceMotion` (the system's prefers-reduced-motion): dialogs,
+ * menus and drawers appear without sliding or fading, and buttons without a ripple.
+ */
+export function buildTheme(primaryColor: string | null | undefined, mode: 'light' | 'dark' = 'light', options: { reduceMotion?: boolean } = {}): Theme {
   const { primary, link: linkColor } = brandColors(primaryColor, mode);
   const focusOutline = { '&.Mui-focusVisible': { outline: `3px solid ${linkColor ?? primary}`, outlineOffset: 2 } };
   return createTheme({
@@ -15,6 +27,7 @@ export function buildTheme(primaryColor: string | null | undefined, mode: 'light
       contrastThreshold: CONTRAST_THRESHOLD,
       background: mode === 'light' ? { default: LIGHT_BACKGROUND, paper: LIGHT_PAPER } : {},
     },
+    ...(options.reduceMotion ? STILL : {}),
     shape: { borderRadius: 10 },
     typography: {
       fontFamily: '"Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
@@ -23,6 +36,7 @@ export function buildTheme(primaryColor: string | null | undefined, mode: 'light
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {
+      ...(options.reduceMotion ? { MuiButtonBase: { defaultProps: { disableRipple: true } } } : {}),
       // Buttons show keyboard focus as a steady outline, not a pulsating ripple: always visible,
       // never moving, and it leaves the text's contrast alone (WCAG 2.4.7, 1.4.3).
       MuiButton: {

@@ -100,7 +100,8 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
   const { t, i18n } = useTranslation(['shell', 'common', 'calendar']);
   const navigate = useNavigate();
   const dark = user?.settings.dark === true;
-  const theme = useMemo(() => buildTheme(org.primary_color, dark ? 'dark' : 'light'), [org.primary_color, dark]);
+  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  const theme = useMemo(() => buildTheme(org.primary_color, dark ? 'dark' : 'light', { reduceMotion }), [org.primary_color, dark, reduceMotion]);
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const features = useHubFeatures(org.org, i18n.resolvedLanguage ?? 'en');
   const widgets = useMemo(() => activeWidgets(features), [features]);
