@@ -52,6 +52,7 @@ import { publicUserRoutes, signedInUserRoutes } from './modules/users/users.rout
 import { profileRoutes } from './modules/profile/profile.routes';
 import { wizardRoutes } from './modules/wizard/wizard.routes';
 import { organizationSettingsRoutes, organizationsRoutes } from './modules/organizations/organizations.routes';
+import { refuseDeactivatedOrganizations } from './modules/organizations/organizations.service';
 import { organizationAdminRoutes } from './modules/organizations/organization-admin.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
@@ -261,6 +262,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         else routeTable.push({ method, url: route.url, public: true });
       }
     });
+    // Routes acting in a deactivated organisation's name are refused (one rule: organizations.requireActive).
+    refuseDeactivatedOrganizations(publicApi);
     if (config.apiDocs) await publicApi.register(swaggerUiPlugin);
     await publicApi.register(webPlugin, { webDist: config.webDist });
     await publicApi.register(systemRoutes, { redis: deps.rateLimitRedis });
