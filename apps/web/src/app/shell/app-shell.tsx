@@ -330,6 +330,8 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
               open={navOpen}
               onClose={() => setNavOpen(false)}
               ModalProps={{ keepMounted: true }}
+              // The open drawer is a dialog: it is named, like the navigation it holds (axe aria-dialog-name).
+              slotProps={{ paper: { 'aria-label': t('nav.label') } }}
               sx={{ '& .MuiDrawer-paper': { width: DRAWER_MOBILE, maxWidth: '86vw', boxSizing: 'border-box' } }}
             >
               <Toolbar sx={{ minHeight: BAR_HEIGHT }} />
