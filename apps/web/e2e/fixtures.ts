@@ -15,3 +15,17 @@ export async function expectAccessible(page: Page, options: { wcag22?: boolean }
 export async function primaryButtonColor(page: Page, name: RegExp | string) {
   return page.getByRole('button', { name }).evaluate((el) => getComputedStyle(el).backgroundColor);
 }
+
+/**
+ * A day some days ahead in a time zone (the demo providers': Athens), as YYYY-MM-DD, as the date
+ * fields take it typed (MMDDYYYY) and as the pages write it in English ("Tuesday, 1 December 2026").
+ */
+export function dayAhead(days: number, timeZone = 'Europe/Athens') {
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).split('-').map(Number);
+  const at = new Date(Date.UTC(y!, m! - 1, d! + days));
+  return {
+    iso: at.toISOString().slice(0, 10),
+    typed: `${String(at.getUTCMonth() + 1).padStart(2, '0')}${String(at.getUTCDate()).padStart(2, '0')}${at.getUTCFullYear()}`,
+    long: new Intl.DateTimeFormat('en-US', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(at),
+  };
+}

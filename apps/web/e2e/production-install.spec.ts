@@ -14,7 +14,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startSmtpSink, type SmtpSink } from '../../server/test/smtp-sink';
 import { expectDashboard, passwordField, scan } from './accounts';
-import { primaryButtonColor } from './fixtures';
+import { dayAhead, primaryButtonColor } from './fixtures';
 import { png } from '../../server/test/png';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -66,17 +66,6 @@ async function linkIn(to: string, subject: RegExp): Promise<string> {
 }
 
 const textOf = (to: string, subject: RegExp) => sink.messages.find((m) => m.envelope.to.includes(to) && subject.test(m.subject))?.text ?? '';
-
-/** A day some days ahead in Athens, as YYYY-MM-DD and as the date fields take it typed. */
-function dayAhead(days: number) {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).split('-').map(Number);
-  const at = new Date(Date.UTC(y!, m! - 1, d! + days));
-  return {
-    iso: at.toISOString().slice(0, 10),
-    typed: `${String(at.getUTCMonth() + 1).padStart(2, '0')}${String(at.getUTCDate()).padStart(2, '0')}${at.getUTCFullYear()}`,
-    long: new Intl.DateTimeFormat('en-US', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(at),
-  };
-}
 
 async function newPage(browser: Browser, locale = 'en-US'): Promise<Page> {
   const context = await browser.newContext({ baseURL: BASE, locale, timezoneId: TZ, viewport: { width: 1366, height: 900 } });

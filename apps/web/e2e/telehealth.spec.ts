@@ -4,6 +4,7 @@
 // e-mails with an .ics; every new page passes the axe scan.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, api, apiLogin, registeredPatient, scan, signIn } from './accounts';
+import { dayAhead } from './fixtures';
 import { attachments, waitForMail, type Mail } from './mailbox';
 
 test.describe.configure({ timeout: 180_000 });
@@ -11,17 +12,6 @@ test.describe.configure({ timeout: 180_000 });
 /** The demo cardiologist: no other journey uses her schedule. */
 const PROVIDER = { email: 'cardiology@healthbook.example', name: 'Eleni Kosta' };
 const TZ = 'Europe/Athens';
-
-/** A day some days ahead in Athens, as YYYY-MM-DD and as the pages write it. */
-function dayAhead(days: number) {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).split('-').map(Number);
-  const at = new Date(Date.UTC(y!, m! - 1, d! + days));
-  return {
-    iso: at.toISOString().slice(0, 10),
-    typed: `${String(at.getUTCMonth() + 1).padStart(2, '0')}${String(at.getUTCDate()).padStart(2, '0')}${at.getUTCFullYear()}`,
-    long: new Intl.DateTimeFormat('en-US', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(at),
-  };
-}
 
 async function signedInPage(browser: Browser, email: string, password: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', timezoneId: TZ });
