@@ -22,7 +22,7 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: '../../test-results',
   fullyParallel: true,
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   timeout: 30_000,
