@@ -53,13 +53,19 @@ const medicationFields: RecordField[] = [
   { kind: 'number', name: 'dosage', min: 0.001, max: 100_000, decimals: 3, column: true },
   { kind: 'number', name: 'concentration', min: 0.001, max: 100_000, decimals: 3 },
   { kind: 'choice', name: 'unit', list: 'doseUnit', column: true },
-  int('frequency', RECORD_LIMITS.frequency.min, RECORD_LIMITS.frequency.max, { column: true }),
-  { kind: 'choice', name: 'repeat', list: 'repeat', column: true },
+  // Taken `times` (absent: once) every `frequency` `repeat`: 2 every 1 days, "twice a day"; 1 every 12 hours.
+  int('times', RECORD_LIMITS.frequency.min, RECORD_LIMITS.frequency.max, { hint: 'times' }),
+  int('frequency', RECORD_LIMITS.frequency.min, RECORD_LIMITS.frequency.max, { hint: 'every' }),
+  { kind: 'choice', name: 'repeat', list: 'repeat' },
+  bool('as_needed'),
   date('start_date'),
   bool('stopped', { column: true }),
   text('stop_reason', 500),
   note(),
 ];
+
+/** A medicine's dose and timing read as one instruction (format.ts formatDosing). */
+const medicationReading = [{ name: 'dosing', format: 'dosing', fields: ['dosage', 'unit', 'times', 'frequency', 'repeat', 'as_needed'], column: true }] as const;
 
 /** lab and diagnostic (imaging: "similar to lab"). The lab result must be a number (§5). */
 const testFields = (numericResult: boolean): RecordField[] => [
@@ -68,8 +74,16 @@ const testFields = (numericResult: boolean): RecordField[] => [
   numericResult
     ? { kind: 'number', name: 'result', min: -1_000_000, max: 1_000_000, decimals: 4, required: true, column: true }
     : text('result', 2000, { multiline: true, column: true, searchable: true }),
-  ...(numericResult ? [text('units', 40, { column: true })] : [text('body_site', 200, { column: true, searchable: true })]),
-  bool('within_normal_range', { column: true }),
+  ...(numericResult
+    ? [
+        text('units', 40, { column: true }),
+        { kind: 'number', name: 'range_low', min: -1_000_000, max: 1_000_000, decimals: 4 } as RecordField,
+        { kind: 'number', name: 'range_high', min: -1_000_000, max: 1_000_000, decimals: 4 } as RecordField,
+        text('range_text', 200, { hint: 'range_text' }),
+        { kind: 'choice', name: 'flag', list: 'labFlag', hint: 'flag' } as RecordField,
+      ]
+    : [text('body_site', 200, { column: true, searchable: true })]),
+  bool('within_normal_range', { column: !numericResult }),
   text('conclusion', 2000, { multiline: true, searchable: true }),
   note(),
 ];
@@ -102,6 +116,7 @@ export const CATEGORIES = [
     dateField: 'start_date',
     ordering: '-start_date',
     fields: medicationFields,
+    readAs: medicationReading,
   },
   {
     key: 'allergy',
@@ -157,6 +172,12 @@ export const CATEGORIES = [
     dateField: 'test_date',
     ordering: '-test_date',
     fields: testFields(true),
+    rules: [{ rule: 'notBelow', low: 'range_low', high: 'range_high', message: 'validation:rangeHighBelowLow' }],
+    readAs: [
+      { name: 'result', format: 'result', fields: ['result', 'units'], column: true },
+      { name: 'reference_range', format: 'referenceRange', fields: ['range_low', 'range_high', 'range_text'], column: true },
+      { name: 'flag', format: 'labFlag', fields: ['flag', 'within_normal_range'], column: true },
+    ],
   },
   {
     key: 'diagnostic',
@@ -226,6 +247,7 @@ export const CATEGORIES = [
     dateField: 'start_date',
     ordering: '-start_date',
     fields: medicationFields,
+    readAs: medicationReading,
   },
   {
     key: 'travelhistory',

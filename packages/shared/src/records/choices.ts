@@ -22,6 +22,8 @@ export const CHOICE_LISTS = {
   interval: ['day', 'week', 'month', 'year'],
   /** A medicine's repeat ("every N hours/days/weeks/months"). */
   repeat: ['hours', 'days', 'weeks', 'months'],
+  /** A lab result's flag (FHIR ObservationInterpretation L, H, A, AA): set by hand, else worked out from the range (format.ts). */
+  labFlag: ['low', 'high', 'abnormal', 'critical'],
   /** A dose's unit. */
   doseUnit: ['mg', 'g', 'mcg', 'ml', 'iu', 'tablet', 'capsule', 'drop', 'puff', 'patch', 'unit'],
   /** A relative (family history). */

@@ -82,6 +82,22 @@ export type CrossRule =
   /** A biometric value within its measure's range (units.ts); blood pressure needs its diastolic value, below the systolic. */
   | { rule: 'measurement'; measure: string; value: string; secondary: string };
 
+/**
+ * Several fields read as one line (format.ts): a medicine's dosing as an instruction ("1 tablet
+ * every 12 hours"), a lab result with its units, its reference range, its flag. The row takes the
+ * place of its fields wherever a record is read (lists, details, shares, the PDF), at the first
+ * of them; the form keeps the fields.
+ */
+export interface ReadingRow {
+  /** The row's name: its label is records:readings.<name>. */
+  name: string;
+  /** How the fields are put into words (format.ts). */
+  format: 'dosing' | 'result' | 'referenceRange' | 'labFlag';
+  fields: readonly string[];
+  /** A column of the category's list. */
+  column?: boolean;
+}
+
 export interface CategoryDefinition {
   /** The `{category}` of /api/v1/hr/{category}/. */
   key: string;
@@ -95,6 +111,8 @@ export interface CategoryDefinition {
   dateField?: string;
   fields: readonly RecordField[];
   rules?: readonly CrossRule[];
+  /** Fields that read as one line (ReadingRow). */
+  readAs?: readonly ReadingRow[];
   /** Default ordering of the list (an orderable field, `-` for descending). */
   ordering: string;
 }

@@ -69,3 +69,54 @@ export function fromDisplay(measure: Measure, shown: number, imperial: boolean):
 
 /** A stored value rounded to what is kept. */
 export const roundStored = (measure: Measure, value: number) => round(value, MEASURES[measure].decimals);
+
+// --- Lab results ---------------------------------------------------------------------------------
+// A lab result keeps the units it was entered with. Results of one test given in different units
+// (a glucose in mg/dL, a later one in mmol/L) are put in one unit only where the conversion is
+// known: between spellings of one unit, between units of mass concentration, and for a few tests
+// whose molar mass is known (glucose, cholesterol, triglycerides, creatinine, urea). Otherwise no
+// conversion is offered and the reader sees the value as entered.
+
+/** A unit's spelling reduced to compare units ("mmol/l", "μmol/L" and "umol/L" are one each). */
+export function normaliseLabUnit(unit: string): string {
+  return unit.trim().toLowerCase().replace(/\s+/g, '').replace(/[µμ]/g, 'u').replace(/^mcmol/, 'umol').replace(/^mcg/, 'ug');
+}
+
+/** Units of mass concentration, as grams per litre. */
+const MASS_PER_LITRE: Readonly<Record<string, number>> = { 'g/l': 1, 'g/dl': 10, 'mg/dl': 0.01, 'mg/l': 0.001, 'ug/l': 1e-6, 'ug/dl': 1e-5, 'ng/ml': 1e-6 };
+/** Units of amount concentration, as moles per litre. */
+const MOLES_PER_LITRE: Readonly<Record<string, number>> = { 'mol/l': 1, 'mmol/l': 1e-3, 'umol/l': 1e-6, 'nmol/l': 1e-9 };
+
+/** Tests whose molar mass (g/mol) is known, by the words that name them in English and Greek. */
+const MOLAR_MASS: ReadonlyArray<{ names: RegExp; grams: number }> = [
+  { names: /gluc|γλυκ[οό]ζ|σάκχαρ|σακχαρ/i, grams: 180.16 },
+  { names: /cholest|χοληστερ|hdl|ldl/i, grams: 386.65 },
+  { names: /triglycer|τριγλυκερ/i, grams: 885.7 },
+  { names: /creatinin|κρεατινίν|κρεατινιν/i, grams: 113.12 },
+  { names: /\burea\b|ουρία|ουρια/i, grams: 60.06 },
+];
+
+/**
+ * A lab value in another unit, or null when the conversion is not known for this test: the same
+ * unit spelled otherwise, mass to mass, amount to amount, and mass to amount for tests of known
+ * molar mass.
+ */
+export function convertLabValue(test: string, value: number, from: string, to: string): number | null {
+  const a = normaliseLabUnit(from);
+  const b = normaliseLabUnit(to);
+  if (a === b) return value;
+  const massA = MASS_PER_LITRE[a];
+  const massB = MASS_PER_LITRE[b];
+  const molA = MOLES_PER_LITRE[a];
+  const molB = MOLES_PER_LITRE[b];
+  if (massA !== undefined && massB !== undefined) return (value * massA) / massB;
+  if (molA !== undefined && molB !== undefined) return (value * molA) / molB;
+  const grams = MOLAR_MASS.find((m) => m.names.test(test))?.grams;
+  if (grams === undefined) return null;
+  if (massA !== undefined && molB !== undefined) return (value * massA) / grams / molB;
+  if (molA !== undefined && massB !== undefined) return (value * molA * grams) / massB;
+  return null;
+}
+
+/** The name a test is grouped by in a trend: its words, whatever their case and spacing. */
+export const labTestKey = (test: string): string => test.trim().toLocaleLowerCase().replace(/\s+/g, ' ');

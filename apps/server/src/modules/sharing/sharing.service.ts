@@ -476,7 +476,7 @@ export class SharingService {
   }
 
   private presentContent(selection: SharedSelection, lang: Language): SharedContent {
-    const t = (key: string) => translate(lang, key);
+    const t = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
     const { share, organization, patient } = selection;
     return {
       kind: share.kind,

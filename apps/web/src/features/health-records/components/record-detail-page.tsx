@@ -26,7 +26,7 @@ import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
 import { useDeleteRecord } from '../api/delete-record';
 import { useRecord } from '../api/get-record';
-import { categoryName, recordTitle, useRecordText } from '../../../lib/record-text';
+import { categoryName, recordTitle, sharedT, useRecordText } from '../../../lib/record-text';
 import { useRecordAccess } from '../../../lib/record-access';
 import { ReadOnlyNotice } from '../../../components/read-only-notice';
 import { AttachmentsPanel } from './attachments-panel';
@@ -81,7 +81,7 @@ function RecordBody({ category, record }: { category: CategoryDefinition; record
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
   // The fields with a value, as the shared page and the PDF show them: a flag's "No" is a value too.
-  const rows = readableFields((key) => t(key), locale, category, record, imperial);
+  const rows = readableFields(sharedT(t), locale, category, record, imperial);
 
   const confirmDelete = async () => {
     setConfirming(false);

@@ -34,7 +34,8 @@ import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
 import { useSearchQuery } from '../../../lib/search-query';
 import { useRecordList } from '../api/list-records';
-import { categoryName, fieldLabel, formatField, recordTitle, useRecordText } from '../../../lib/record-text';
+import { categoryName, fieldLabel, formatItem, itemLabel, recordTitle, useRecordText } from '../../../lib/record-text';
+import { readingItems } from '@healthbook/shared/records/format';
 import { useRecordAccess } from '../../../lib/record-access';
 import { ReadOnlyNotice } from '../../../components/read-only-notice';
 import { BiometricsTrends } from './biometrics-trends';
@@ -62,7 +63,7 @@ function orderingOf(category: CategoryDefinition, sort: Sort): string {
 
 /** The columns of a category's list: its title, then the fields it marks as columns (a few on a phone). */
 function columnsOf(category: CategoryDefinition) {
-  return category.fields.filter((f) => f.name !== category.titleField && f.column && f.name !== 'diastolic').slice(0, 4);
+  return readingItems(category).filter((item) => item.name !== category.titleField && item.column && item.name !== 'diastolic').slice(0, 4);
 }
 
 /** /health-record/:category — one category's records: searchable, sortable, filtered by date, paged; a table on wide screens, cards on phones. */
@@ -189,7 +190,7 @@ function RecordList({ category }: { category: CategoryDefinition }) {
                   <TableRow>
                     <TableCell>{fieldLabel(t, category, category.titleField)}</TableCell>
                     {columns.map((c) => (
-                      <TableCell key={c.name}>{fieldLabel(t, category, c.name)}</TableCell>
+                      <TableCell key={c.name}>{itemLabel(t, category, c)}</TableCell>
                     ))}
                   </TableRow>
                 </TableHead>
@@ -200,7 +201,7 @@ function RecordList({ category }: { category: CategoryDefinition }) {
                         <RecordLink clientId={clientId} record={record} title={recordTitle(t, locale, record)} privateLabel={t('healthRecords:private')} />
                       </TableCell>
                       {columns.map((c) => (
-                        <TableCell key={c.name}>{formatField(t, locale, category, c, record, imperial)}</TableCell>
+                        <TableCell key={c.name}>{formatItem(t, locale, c, record, imperial)}</TableCell>
                       ))}
                     </TableRow>
                   ))}
@@ -214,12 +215,12 @@ function RecordList({ category }: { category: CategoryDefinition }) {
                   <RecordLink clientId={clientId} record={record} title={recordTitle(t, locale, record)} privateLabel={t('healthRecords:private')} />
                   <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25 }}>
                     {columns.map((c) => {
-                      const value = formatField(t, locale, category, c, record, imperial);
+                      const value = formatItem(t, locale, c, record, imperial);
                       if (!value) return null;
                       return (
                         <Box key={c.name} sx={{ display: 'contents' }}>
                           <Typography component="dt" variant="body2" color="text.secondary">
-                            {fieldLabel(t, category, c.name)}
+                            {itemLabel(t, category, c)}
                           </Typography>
                           <Typography component="dd" variant="body2" sx={{ m: 0 }}>
                             {value}
