@@ -16,9 +16,10 @@ export const FULL_RECORDS: ReadonlyArray<{ category: string; values: Record<stri
   { category: 'symptom', values: { name: 'Headache', verification_status: 'provisional', start_date_part: 'past', end_date: '2024-03-02', intensity: 4, frequency: 2, interval: 'month', note: 'Worse in the evening' } },
   {
     category: 'medication',
-    values: { code: 'Salbutamol', ingredient: 'Salbutamol sulfate', dosage: 100, concentration: 0.1, unit: 'mcg', frequency: 2, repeat: 'days', start_date: '2018-01-01', start_date_part: 'year', stopped: true, stop_reason: 'No longer needed', note: 'Before exercise' },
+    values: { code: 'Salbutamol', ingredient: 'Salbutamol sulfate', dosage: 100, concentration: 0.1, unit: 'mcg', times: 2, frequency: 1, repeat: 'days', as_needed: true, start_date: '2018-01-01', start_date_part: 'year', stopped: true, stop_reason: 'No longer needed', note: 'Before exercise' },
   },
   { category: 'medication', values: { code: 'Ibuprofen', dosage: 400, unit: 'tablet', repeat: 'hours', start_date_part: 'past' } },
+  { category: 'medication', values: { code: 'Metformin', dosage: 1, unit: 'tablet', frequency: 12, repeat: 'hours' } },
   { category: 'supplement', values: { code: 'Vitamin D3', dosage: 1000, unit: 'iu', frequency: 1, repeat: 'days', start_date: '2022-10-03' } },
   {
     category: 'allergy',
@@ -37,6 +38,9 @@ export const FULL_RECORDS: ReadonlyArray<{ category: string; values: Record<stri
   { category: 'immunization', values: { vaccine_name: 'Influenza', date: '2023-10-15', dose_number: 1 } },
   { category: 'lab', values: { test: 'Haemoglobin', test_date: '2023-11-20', result: 13.5, units: 'g/dL', within_normal_range: true, conclusion: 'Normal', note: 'Fasting' } },
   { category: 'lab', values: { test: 'Ferritin', test_date: '2023-01-01', test_date_part: 'year', result: 8.25, within_normal_range: false } },
+  { category: 'lab', values: { test: 'Glucose', test_date: '2024-02-01', result: 7.2, units: 'mmol/L', range_low: 3.9, range_high: 5.5, range_text: 'fasting' } },
+  { category: 'lab', values: { test: 'Potassium', test_date: '2024-02-01', result: 6.9, units: 'mmol/L', range_low: 3.5, range_high: 5.1, flag: 'critical' } },
+  { category: 'lab', values: { test: 'HDL cholesterol', result: 35, units: 'mg/dL', range_low: 40 } },
   { category: 'diagnostic', values: { test: 'Chest X-ray', test_date: '2022-02-01', test_date_part: 'month', result: 'No findings.\nClear lungs.', body_site: 'Chest', within_normal_range: true, conclusion: 'Normal chest', note: 'Ελληνικά: καθαροί πνεύμονες' } },
   {
     category: 'medicalvisit',

@@ -50,7 +50,7 @@ describe('a lab result outside the normal range', () => {
     expect((await call('GET', `/api/v1/hr/lab/${outside.id}/`)).json<HealthRecord>()).toMatchObject({ within_normal_range: false });
   });
 
-  it('says "No" on the recipient’s page of a share, "Yes" for the other, in both languages', async () => {
+  it('is flagged abnormal on the recipient’s page of a share, normal the other, in both languages', async () => {
     const created = await call('POST', '/api/v1/sharing/', { recipient_name: 'Dr Grey', recipient_email: 'grey@clinic.example', categories: ['lab'] });
     expect(created.statusCode, created.body).toBe(201);
     const parts = new URL(created.json<CreatedShare>().url).pathname.split('/');
@@ -61,26 +61,27 @@ describe('a lab result outside the normal range', () => {
     const verified = await publicCall('POST', '/api/v1/sharing/public/verify/', { ...link, code: /\b([0-9]{6})\b/.exec(mail.text_body)![1]! });
     expect(verified.statusCode, verified.body).toBe(200);
     const session = verified.json<ShareSession>().session;
+    // Read as the result's flag: abnormal outside the range, normal inside it.
     for (const [lang, no, yes, label] of [
-      ['en', 'No', 'Yes', 'Within the normal range'],
-      ['el', 'Όχι', 'Ναι', 'Εντός φυσιολογικών ορίων'],
+      ['en', 'Abnormal', 'Normal', 'Flag'],
+      ['el', 'Εκτός φυσιολογικών ορίων', 'Φυσιολογικό', 'Ένδειξη'],
     ] as const) {
       const res = await publicCall('GET', '/api/v1/sharing/public/content/', undefined, { 'x-share-session': session, 'accept-language': lang });
       expect(res.statusCode, res.body).toBe(200);
       const records = res.json<SharedContent>().sections[0]!.records;
-      expect(records.find((r) => r.title === 'Ferritin')!.fields).toContainEqual({ name: 'within_normal_range', label, value: no });
-      expect(records.find((r) => r.title === 'Haemoglobin')!.fields).toContainEqual({ name: 'within_normal_range', label, value: yes });
+      expect(records.find((r) => r.title === 'Ferritin')!.fields).toContainEqual({ name: 'flag', label, value: no });
+      expect(records.find((r) => r.title === 'Haemoglobin')!.fields).toContainEqual({ name: 'flag', label, value: yes });
     }
   });
 
-  it('says "No" in the PDF export', async () => {
+  it('says "Abnormal" in the PDF export', async () => {
     const res = await call('POST', '/api/v1/hr/export/', { types: ['lab'], record_ids: [outside.id], time_zone: 'Europe/Athens' });
     expect(res.statusCode, res.body).toBe(201);
     const file = await call('GET', res.json<ExportLink>().url);
     expect(file.statusCode).toBe(200);
     const text = pdfWords(file.rawPayload);
     expect(text).toContain('Ferritin');
-    expect(text).toContain('Within the normal range No');
+    expect(text).toContain('Flag Abnormal');
   });
 
   it('is interpreted A (abnormal) in the FHIR export, N (normal) for the other', async () => {

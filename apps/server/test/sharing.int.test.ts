@@ -92,7 +92,7 @@ describe('a link share of two categories', () => {
   beforeAll(async () => {
     asthma = await createRecord('alice', 'condition', { name: 'Asthma', start_date: '2019-01-01', start_date_part: 'year' });
     secret = await createRecord('alice', 'condition', { name: 'Private matter', private: true });
-    lab = await createRecord('alice', 'lab', { test: 'Haemoglobin', result: 13.5, units: 'g/dL' });
+    lab = await createRecord('alice', 'lab', { test: 'Haemoglobin', result: 13.5, units: 'g/dL', range_low: 14, range_high: 18 });
     await createRecord('alice', 'allergy', { code: 'Penicillin' });
     created = await share('alice', { categories: ['condition', 'lab'], recipient_email: 'Grey@Clinic.example', message: 'For Tuesday' });
   });
@@ -136,7 +136,14 @@ describe('a link share of two categories', () => {
     expect(conditions[0]!.fields).toContainEqual({ name: 'start_date', label: 'Start date', value: '2019' });
     expect(res.body).not.toContain('Private matter');
     expect(res.body).not.toContain('Penicillin');
-    expect(body.sections[1]!.records[0]!.fields).toContainEqual(expect.objectContaining({ name: 'result', value: '13.5' }));
+    // A lab result with its units, its reference range and its flag, worked out from the two.
+    expect(body.sections[1]!.records[0]!.fields).toEqual(
+      expect.arrayContaining([
+        { name: 'result', label: 'Result', value: '13.5 g/dL' },
+        { name: 'reference_range', label: 'Reference range', value: '14–18 g/dL' },
+        { name: 'flag', label: 'Flag', value: 'Low' },
+      ]),
+    );
 
     // Live: a change shows at the next opening; a record made private disappears from it.
     await call('alice', 'PATCH', `/api/v1/hr/condition/${asthma.id}/`, { name: 'Asthma (mild)' });

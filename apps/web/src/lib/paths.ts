@@ -99,6 +99,8 @@ export const paths = {
   recordNew: (clientId: string, category: string) => `/${clientId}/health-record/${category}/new`,
   recordDetail: (clientId: string, category: string, id: number) => `/${clientId}/health-record/${category}/${id}`,
   recordEdit: (clientId: string, category: string, id: number) => `/${clientId}/health-record/${category}/${id}/edit`,
+  /** The results of one lab test over time (features/health-records, lab-trend-page). */
+  labTrend: (clientId: string, test: string) => `/${clientId}/health-record/lab/trend?test=${encodeURIComponent(test)}`,
   /** FHIR R4 export and import of the record (features/record-transfer). */
   recordTransfer: (clientId: string) => `/${clientId}/health-record/fhir`,
   documents: (clientId: string) => `/${clientId}/health-vault`,

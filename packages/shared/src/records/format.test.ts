@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { translate, type Language } from '../i18n';
+import type { Language } from '../constants';
+import { translate } from '../i18n';
 import { categoryDefinition } from './categories';
 import { formatDosing, formatLabResult, formatReferenceRange, labFlag, readableFields, readingItems } from './format';
 import { convertLabValue, labTestKey, normaliseLabUnit } from './units';
@@ -113,5 +114,16 @@ describe('convertLabValue: only where the unit of the test is known', () => {
   it('groups a test by its name whatever its case and spacing', () => {
     expect(labTestKey('  HbA1c ')).toBe(labTestKey('hba1c'));
     expect(labTestKey('Total  cholesterol')).toBe('total cholesterol');
+  });
+});
+
+describe('the flag row of a lab result', () => {
+  const lab = categoryDefinition('lab')!;
+  const flagOf = (lang: Language, record: Record<string, unknown>) => readableFields(say(lang), lang, lab, { test: 'X', ...record }).find((r) => r.name === 'flag')?.value;
+  it('says normal for a result within its range or marked so, nothing when nothing is known', () => {
+    expect(flagOf('en', { result: 4, range_low: 3, range_high: 5 })).toBe('Normal');
+    expect(flagOf('el', { result: 4, within_normal_range: true })).toBe('Φυσιολογικό');
+    expect(flagOf('el', { result: 4, within_normal_range: false })).toBe('Εκτός φυσιολογικών ορίων');
+    expect(flagOf('en', { result: 4 })).toBeUndefined();
   });
 });

@@ -97,7 +97,7 @@ export function formatItem(t: TranslateKey, locale: string, item: ReadingItem, r
       return formatReferenceRange(locale, record);
     case 'labFlag': {
       const flag = labFlag(record);
-      return flag ? t(`records:choices.labFlag.${flag}`) : '';
+      return flag ? t(`records:choices.labFlag.${flag}`) : labWithinRange(record) ? t('records:labNormal') : '';
     }
   }
 }
@@ -143,6 +143,13 @@ export function labFlag(record: Record<string, unknown>): LabFlag | null {
     return null;
   }
   return record.within_normal_range === false ? 'abnormal' : null;
+}
+
+/** A result known to be within its normal range: marked so, or within its numeric range (and not flagged). */
+export function labWithinRange(record: Record<string, unknown>): boolean {
+  if (labFlag(record)) return false;
+  const result = numberOf(record.result);
+  return record.within_normal_range === true || (result !== null && (numberOf(record.range_low) !== null || numberOf(record.range_high) !== null));
 }
 
 const labNumber = (locale: string, value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(value);

@@ -92,6 +92,28 @@ describe('a lab result and its normal range', () => {
     expect(resourceToInput(exportMapping('lab'), normal, read)).toMatchObject({ within_normal_range: true });
     expect(resourceToInput(exportMapping('lab'), abnormal, read).within_normal_range ?? false).toBe(false);
   });
+
+  it('carries the reference range in the units of the result, and the flag as the interpretation (L, H, A, AA)', () => {
+    const interpretation = (code: string, display: string) => [{ coding: [{ system: SYSTEMS.interpretation, code, display }] }];
+    const high = resourceOf('lab', { test: 'Glucose', result: 7.2, units: 'mmol/L', range_low: 3.9, range_high: 5.5, range_text: 'fasting' });
+    expect(high.referenceRange).toEqual([{ low: { value: 3.9, unit: 'mmol/L' }, high: { value: 5.5, unit: 'mmol/L' }, text: 'fasting' }]);
+    expect(high.interpretation).toEqual(interpretation('H', 'High'));
+    expect(high.extension).toBeUndefined();
+    expect(resourceToInput(exportMapping('lab'), high, read)).toMatchObject({ range_low: 3.9, range_high: 5.5, range_text: 'fasting', flag: null, within_normal_range: null });
+    expect(resourceOf('lab', { test: 'Glucose', result: 3.1, range_low: 3.9 }).interpretation).toEqual(interpretation('L', 'Low'));
+    expect(resourceOf('lab', { test: 'Glucose', result: 4.2, range_low: 3.9, range_high: 5.5 }).interpretation).toEqual(interpretation('N', 'Normal'));
+
+    // Set by hand, the flag is the interpretation, and read back as set.
+    const critical = resourceOf('lab', { test: 'Potassium', result: 6.9, range_low: 3.5, range_high: 5.1, flag: 'critical' });
+    expect(critical.interpretation).toEqual(interpretation('AA', 'Critical abnormal'));
+    expect(critical.extension).toBeUndefined();
+    expect(resourceToInput(exportMapping('lab'), critical, read)).toMatchObject({ flag: 'critical' });
+
+    // Another system's codes: HH is critical, LU low.
+    const other = (code: string) => resourceToInput(exportMapping('lab'), { resourceType: 'Observation', code: { text: 'K' }, valueQuantity: { value: 7 }, interpretation: [{ coding: [{ code }] }] }, read);
+    expect(other('HH')).toMatchObject({ flag: 'critical' });
+    expect(other('LU')).toMatchObject({ flag: 'low' });
+  });
 });
 
 describe('"In the past" as the string variant', () => {
@@ -149,13 +171,17 @@ describe('choices as codes', () => {
   });
 
   it("codes a medicine's dose unit in UCUM and its timing", () => {
-    const resource = resourceOf('medication', { code: 'Salbutamol', dosage: 100, unit: 'mcg', frequency: 2, repeat: 'days' });
-    expect(resource.dosage).toEqual([{ doseAndRate: [{ doseQuantity: { value: 100, unit: 'mcg', system: SYSTEMS.ucum, code: 'ug' } }] , timing: { repeat: { frequency: 2, period: 1, periodUnit: 'd' } } }]);
+    const resource = resourceOf('medication', { code: 'Salbutamol', dosage: 100, unit: 'mcg', times: 2, frequency: 1, repeat: 'days', as_needed: true });
+    expect(resource.dosage).toEqual([{ doseAndRate: [{ doseQuantity: { value: 100, unit: 'mcg', system: SYSTEMS.ucum, code: 'ug' } }], timing: { repeat: { frequency: 2, period: 1, periodUnit: 'd' } }, asNeededBoolean: true }]);
+    expect(resource.extension).toBeUndefined();
+    expect(resourceOf('medication', { code: 'Metformin', frequency: 12, repeat: 'hours' }).dosage).toEqual([{ timing: { repeat: { period: 12, periodUnit: 'h' } } }]);
   });
 
-  it('reads "every 8 hours" as three times a day', () => {
-    const input = resourceToInput(exportMapping('medication'), { resourceType: 'MedicationStatement', medicationCodeableConcept: { text: 'Amoxicillin' }, dosage: [{ timing: { repeat: { frequency: 1, period: 8, periodUnit: 'h' } } }] }, read);
-    expect(input).toMatchObject({ code: 'Amoxicillin', frequency: 3, repeat: 'days' });
+  it('reads "every 8 hours" as every 8 hours, "twice a day" as twice a day, a reason as "as needed"', () => {
+    const statement = (dosage: unknown) => resourceToInput(exportMapping('medication'), { resourceType: 'MedicationStatement', medicationCodeableConcept: { text: 'Amoxicillin' }, dosage: [dosage] }, read);
+    expect(statement({ timing: { repeat: { frequency: 1, period: 8, periodUnit: 'h' } } })).toMatchObject({ code: 'Amoxicillin', times: 1, frequency: 8, repeat: 'hours', as_needed: null });
+    expect(statement({ timing: { repeat: { frequency: 2, period: 1, periodUnit: 'd' } }, asNeededCodeableConcept: { text: 'pain' } })).toMatchObject({ times: 2, frequency: 1, repeat: 'days', as_needed: true });
+    expect(statement({ timing: { repeat: { frequency: 2, period: 1, periodUnit: 'min' } } })).toMatchObject({ times: null, frequency: null, repeat: null });
   });
 });
 

@@ -25,9 +25,11 @@ import {
   categoryDefinition,
   COUNTRY_CODES,
   countryName,
+  labFlag,
   medicalDateOf,
   type CategoryDefinition,
   type CategoryKey,
+  type LabFlag,
   type MedicalDate,
   type Measure,
   type RecordField,
@@ -429,21 +431,50 @@ const diastolic: FieldMap = {
   read: (r) => componentValue(r, LOINC_DIASTOLIC),
 };
 
+// --- Lab results ----------------------------------------------------------------------------
+
+/** A flag as HL7 v3 ObservationInterpretation. */
+const INTERPRETATION: Readonly<Record<LabFlag, { code: string; display: string }>> = {
+  low: { code: 'L', display: 'Low' },
+  high: { code: 'H', display: 'High' },
+  abnormal: { code: 'A', display: 'Abnormal' },
+  critical: { code: 'AA', display: 'Critical abnormal' },
+};
+/** Another system's interpretation codes as our flag (the narrower ones read as the flag they belong to). */
+const FLAG_OF_CODE: Readonly<Record<string, LabFlag>> = { L: 'low', LU: 'low', '<': 'low', H: 'high', HU: 'high', '>': 'high', A: 'abnormal', AA: 'critical', LL: 'critical', HH: 'critical' };
+const FLAG_ORDER: readonly LabFlag[] = ['critical', 'high', 'low', 'abnormal'];
+const flagOfCodes = (codes: Set<string>): LabFlag | undefined => FLAG_ORDER.find((flag) => [...codes].some((c) => FLAG_OF_CODE[c] === flag));
+
+/** An Observation's value and numeric reference range. */
+const rangeOf = (r: FhirJson) => ({
+  result: number(at(r, 'valueQuantity.value')),
+  range_low: number(at(r, 'referenceRange.0.low.value')),
+  range_high: number(at(r, 'referenceRange.0.high.value')),
+});
+
+/** One end of the reference range, in the result's units. */
+const rangeEnd = (end: 'low' | 'high'): FieldMap => ({
+  write: (r, v, record) => put(r, `referenceRange.0.${end}`, { value: v, ...(typeof record.units === 'string' && record.units ? { unit: record.units } : {}) }),
+  read: (r) => number(at(r, `referenceRange.0.${end}.value`)),
+});
+
 // --- Medicines ------------------------------------------------------------------------------
 
 const PERIOD_UNITS: Readonly<Record<string, string>> = { hours: 'h', days: 'd', weeks: 'wk', months: 'mo' };
 const PERIOD_BACK = reverse(PERIOD_UNITS);
 
-/** A dosage's timing as our frequency (times) and repeat (per hour, day, week or month); "every 8 hours" reads as 3 a day. */
-function timingOf(dosage: unknown): { frequency?: number; repeat?: string } {
+/**
+ * A dosage's timing as our record says it: taken `times` (FHIR frequency) every `frequency` (FHIR
+ * period) `repeat` (periodUnit: hours, days, weeks, months); "every 8 hours" is frequency 1 period
+ * 8 h, "twice a day" frequency 2 period 1 d. Another unit (minutes, years) is not read.
+ */
+function timingOf(dosage: unknown): { times?: number; frequency?: number; repeat?: string } {
   const repeat = at(dosage, 'timing.repeat');
-  const frequency = number(at(repeat, 'frequency')) ?? 1;
-  const period = number(at(repeat, 'period')) ?? 1;
   const unit = text(at(repeat, 'periodUnit'));
-  if (unit === 'h' && period !== 1 && 24 % period === 0) return { frequency: (frequency * 24) / period, repeat: 'days' };
-  if (period !== 1) return {};
-  const own = number(at(repeat, 'frequency'));
-  return { ...(own !== undefined ? { frequency: own } : {}), ...(unit && PERIOD_BACK.has(unit) ? { repeat: PERIOD_BACK.get(unit)! } : {}) };
+  if (!unit || !PERIOD_BACK.has(unit)) return {};
+  const times = number(at(repeat, 'frequency'));
+  const period = number(at(repeat, 'period'));
+  return { ...(times !== undefined ? { times } : {}), ...(period !== undefined ? { frequency: period } : {}), repeat: PERIOD_BACK.get(unit)! };
 }
 
 /** The medicine of a MedicationStatement or MedicationRequest: its concept, its reference's display, or the Medication it references in the bundle. */
@@ -474,16 +505,26 @@ function dosageFields(dosage: string) {
       },
       read: (r) => doseUnitOf(at(r, dose)),
     } satisfies FieldMap,
-    frequency: {
+    times: {
       write: (r, v) => put(r, `${dosage}.timing.repeat.frequency`, v),
+      read: (r) => timingOf(at(r, dosage)).times,
+    } satisfies FieldMap,
+    frequency: {
+      write: (r, v) => put(r, `${dosage}.timing.repeat.period`, v),
       read: (r) => timingOf(at(r, dosage)).frequency,
     } satisfies FieldMap,
     repeat: {
       write: (r, v) => {
-        put(r, `${dosage}.timing.repeat.period`, 1);
+        // FHIR's period goes with its unit: once every one, when the record gives no number.
+        if (at(r, `${dosage}.timing.repeat.period`) === undefined) put(r, `${dosage}.timing.repeat.period`, 1);
         put(r, `${dosage}.timing.repeat.periodUnit`, PERIOD_UNITS[String(v)]);
       },
       read: (r) => timingOf(at(r, dosage)).repeat,
+    } satisfies FieldMap,
+    as_needed: {
+      write: (r) => put(r, `${dosage}.asNeededBoolean`, true),
+      // A reason it is taken for ("as needed for pain") says as needed too.
+      read: (r) => (at(r, `${dosage}.asNeededBoolean`) === true || at(r, `${dosage}.asNeededCodeableConcept`) !== undefined ? true : undefined),
     } satisfies FieldMap,
   };
 }
@@ -681,23 +722,42 @@ export const FHIR_MAPPINGS: readonly CategoryMapping[] = [
         write: (r, v) => put(r, 'valueQuantity.unit', String(v)),
         read: (r) => text(at(r, 'valueQuantity.unit')) ?? text(at(r, 'valueQuantity.code')),
       },
+      range_low: rangeEnd('low'),
+      range_high: rangeEnd('high'),
+      range_text: {
+        write: (r, v) => put(r, 'referenceRange.0.text', String(v)),
+        read: (r) => text(at(r, 'referenceRange.0.text')),
+      },
+      // The interpretation is written once for the flag and the normal range (complete, below).
+      flag: {
+        write: () => undefined,
+        // Kept only where it says more than the result and its range (set by hand: critical, say).
+        read: (r) => {
+          const flag = flagOfCodes(codesOf(r.interpretation));
+          return flag && flag !== labFlag(rangeOf(r)) && !(flag === 'abnormal' && rangeOf(r).range_low === undefined && rangeOf(r).range_high === undefined) ? flag : undefined;
+        },
+      },
       within_normal_range: {
-        // HL7 v3 ObservationInterpretation: N within the normal range, A outside it.
-        write: (r) => void (r.interpretation = [{ coding: [{ system: SYSTEMS.interpretation, code: 'N', display: 'Normal' }] }]),
-        writeFalse: (r) => void (r.interpretation = [{ coding: [{ system: SYSTEMS.interpretation, code: 'A', display: 'Abnormal' }] }]),
+        write: () => undefined,
         read: (r) => {
           const codes = codesOf(r.interpretation);
-          if (codes.size) return codes.has('N');
+          if (codes.has('N')) return true;
+          if (flagOfCodes(codes)) return false;
           // No interpretation: within the reference range, when there is one.
-          const value = number(at(r, 'valueQuantity.value'));
-          const low = number(at(r, 'referenceRange.0.low.value'));
-          const high = number(at(r, 'referenceRange.0.high.value'));
-          if (value === undefined || (low === undefined && high === undefined)) return undefined;
-          return (low === undefined || value >= low) && (high === undefined || value <= high);
+          const { result, range_low: low, range_high: high } = rangeOf(r);
+          if (result === undefined || (low === undefined && high === undefined)) return undefined;
+          return (low === undefined || result >= low) && (high === undefined || result <= high);
         },
       },
       conclusion: EXTENSION,
       note: annotation(),
+    },
+    // HL7 v3 ObservationInterpretation: the flag (L, H, A, AA), else N within the normal range or A outside it.
+    complete: (r, record) => {
+      const flag = labFlag(record);
+      if (flag) r.interpretation = [{ coding: [{ system: SYSTEMS.interpretation, ...INTERPRETATION[flag] }] }];
+      else if (record.within_normal_range === true || (typeof record.result === 'number' && (typeof record.range_low === 'number' || typeof record.range_high === 'number')))
+        r.interpretation = [{ coding: [{ system: SYSTEMS.interpretation, code: 'N', display: 'Normal' }] }];
     },
   },
   {

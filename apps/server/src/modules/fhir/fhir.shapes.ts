@@ -45,6 +45,7 @@ const Meta = object({ tag: array(Coding).optional(), security: array(Coding).opt
 const Dosage = object({
   timing: object({ repeat: object({ frequency: positiveInt.optional(), period: decimal.optional(), periodUnit: code.optional() }).optional() }).optional(),
   doseAndRate: array(object({ doseQuantity: Quantity.optional() })).optional(),
+  asNeededBoolean: z.boolean({ message: 'boolean' }).optional(),
 });
 
 /** Every resource: its id and meta, and what the import reads of any resource (identifiers, extensions, notes). */
@@ -89,7 +90,7 @@ const SHAPES: Record<string, z.ZodType> = {
     valueInteger: integer.optional(),
     valueCodeableConcept: CodeableConcept.optional(),
     interpretation: array(CodeableConcept).optional(),
-    referenceRange: array(object({ low: Quantity.optional(), high: Quantity.optional() })).optional(),
+    referenceRange: array(object({ low: Quantity.optional(), high: Quantity.optional(), text: str.optional() })).optional(),
     component: array(object({ code: CodeableConcept, valueQuantity: Quantity.optional() })).optional(),
     hasMember: array(Reference).optional(),
   }),

@@ -6,6 +6,7 @@ export const healthRecordsModule: FeatureModule = {
   routes: [
     { path: 'health-record', page: () => import('./components/records-overview-page') },
     { path: 'health-record/:category', page: () => import('./components/record-list-page') },
+    { path: 'health-record/lab/trend', page: () => import('./components/lab-trend-page') },
     { path: 'health-record/:category/new', page: () => import('./components/record-form-page') },
     { path: 'health-record/:category/:id', page: () => import('./components/record-detail-page') },
     { path: 'health-record/:category/:id/edit', page: () => import('./components/record-form-page') },

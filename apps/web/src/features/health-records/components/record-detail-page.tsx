@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
 import LockOutlined from '@mui/icons-material/LockOutlined';
+import ShowChart from '@mui/icons-material/ShowChart';
 import type { HealthRecord } from '@healthbook/shared/contracts/records';
 import { categoryDefinition } from '@healthbook/shared/records/categories';
 import type { CategoryDefinition } from '@healthbook/shared/records/fields';
@@ -32,6 +33,7 @@ import { ReadOnlyNotice } from '../../../components/read-only-notice';
 import { AttachmentsPanel } from './attachments-panel';
 import { HistoryPanel } from './history-panel';
 import { ExportButton } from './export-dialog';
+import { LabFlagChip } from './lab-flag-chip';
 
 /** /health-record/:category/:id — a record: its fields, its attachments and its history; edit and delete. */
 export default function RecordDetailPage() {
@@ -98,7 +100,13 @@ function RecordBody({ category, record }: { category: CategoryDefinition; record
       <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>
         <Chip label={categoryName(t, category.key)} size="small" />
         {record.private && <Chip size="small" variant="outlined" color="secondary" icon={<LockOutlined />} label={t('healthRecords:private')} title={t('healthRecords:privateHint')} />}
+        {category.key === 'lab' && <LabFlagChip record={record} />}
         <Box sx={{ flex: 1 }} />
+        {category.key === 'lab' && typeof record.test === 'string' && typeof record.result === 'number' && (
+          <Button component={RouterLink} to={paths.labTrend(clientId, record.test)} variant="outlined" startIcon={<ShowChart />}>
+            {t('healthRecords:labTrend.open')}
+          </Button>
+        )}
         {!record.private && <ShareLinkButton query={{ category: category.key, record: record.id }} />}
         {canWrite && (
           <Button component={RouterLink} to={paths.recordEdit(clientId, category.key, record.id)} variant="contained" startIcon={<Edit />}>

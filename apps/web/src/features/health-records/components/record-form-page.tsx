@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { Fragment, useMemo, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -13,12 +13,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import type { HealthRecord } from '@healthbook/shared/contracts/records';
 import { categoryDefinition } from '@healthbook/shared/records/categories';
 import { CHOICE_LISTS, COUNTRY_CODES, countryName } from '@healthbook/shared/records/choices';
 import type { CategoryDefinition, RecordField } from '@healthbook/shared/records/fields';
 import { localToday, type DatePart, type MedicalDate } from '@healthbook/shared/records/medical-date';
 import { checkRecord, type RuleMessage } from '@healthbook/shared/records/rules';
+import { formatDosing } from '@healthbook/shared/records/format';
 import { displayUnit, fromDisplay, toDisplay, type Measure } from '@healthbook/shared/records/units';
 import { DateField } from '../../../components/date-field';
 import { useUnsavedChangesGuard } from '../../../components/dialogs/unsaved-changes';
@@ -31,7 +33,7 @@ import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
 import { useRecord } from '../api/get-record';
 import { useSaveRecord } from '../api/save-record';
-import { categoryName, fieldLabel, useRecordText } from '../../../lib/record-text';
+import { categoryName, fieldLabel, sharedT, useRecordText } from '../../../lib/record-text';
 
 import { useRecordAccess } from '../../../lib/record-access';
 import { ReadOnlyNotice } from '../../../components/read-only-notice';
@@ -133,6 +135,7 @@ function RecordForm({ category, record }: { category: CategoryDefinition; record
   const one = categoryName(t, category.key);
   const title = record ? t('healthRecords:form.editTitle', { type: one.toLowerCase() }) : t('healthRecords:form.newTitle', { type: one.toLowerCase() });
   const measure = (values.measure as Measure | '') || null;
+  const dosing = category.readAs?.find((r) => r.format === 'dosing');
 
   /** A rule's message in the reader's language (a measurement's limits in the reader's units). */
   const message = (field: string, m: RuleMessage) => {
@@ -201,7 +204,8 @@ function RecordForm({ category, record }: { category: CategoryDefinition; record
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           {category.fields.map((field) =>
             field.name === 'diastolic' && measure !== 'blood_pressure' ? null : (
-              <Box key={field.name} sx={{ gridColumn: wide(field) ? '1 / -1' : undefined }}>
+              <Fragment key={field.name}>
+              <Box sx={{ gridColumn: wide(field) ? '1 / -1' : undefined }}>
                 <FieldInput
                   category={category}
                   field={field}
@@ -215,6 +219,8 @@ function RecordForm({ category, record }: { category: CategoryDefinition; record
                   locale={locale}
                 />
               </Box>
+              {dosing?.fields.at(-1) === field.name && <DosingPreview category={category} values={values} imperial={imperial} />}
+              </Fragment>
             ),
           )}
           {canSeePrivate && (
@@ -238,6 +244,24 @@ function RecordForm({ category, record }: { category: CategoryDefinition; record
       </Paper>
       {guard}
     </HubPage>
+  );
+}
+
+/** The dosing fields as the instruction they make, as lists, details, shares and the PDF will read it. */
+function DosingPreview({ category, values, imperial }: { category: CategoryDefinition; values: FormValues; imperial: boolean }) {
+  const { t, locale } = useRecordText();
+  const sentence = formatDosing(sharedT(t), locale, payloadOf(category, values, imperial));
+  return (
+    <Box sx={{ gridColumn: '1 / -1' }}>
+      <Alert severity={sentence ? 'info' : 'warning'} variant="outlined" icon={false} role="status" aria-live="polite" data-testid="dosing-preview">
+        <Typography component="span" variant="body2" sx={{ fontWeight: 600, mr: 1 }}>
+          {t('healthRecords:form.preview.title')}:
+        </Typography>
+        <Typography component="span" variant="body2">
+          {sentence || t('healthRecords:form.preview.empty')}
+        </Typography>
+      </Alert>
+    </Box>
   );
 }
 

@@ -36,6 +36,7 @@ import { useSearchQuery } from '../../../lib/search-query';
 import { useRecordList } from '../api/list-records';
 import { categoryName, fieldLabel, formatItem, itemLabel, recordTitle, useRecordText } from '../../../lib/record-text';
 import { readingItems } from '@healthbook/shared/records/format';
+import { LabFlagChip } from './lab-flag-chip';
 import { useRecordAccess } from '../../../lib/record-access';
 import { ReadOnlyNotice } from '../../../components/read-only-notice';
 import { BiometricsTrends } from './biometrics-trends';
@@ -201,7 +202,7 @@ function RecordList({ category }: { category: CategoryDefinition }) {
                         <RecordLink clientId={clientId} record={record} title={recordTitle(t, locale, record)} privateLabel={t('healthRecords:private')} />
                       </TableCell>
                       {columns.map((c) => (
-                        <TableCell key={c.name}>{formatItem(t, locale, c, record, imperial)}</TableCell>
+                        <TableCell key={c.name}>{c.kind === 'row' && c.row.format === 'labFlag' ? <LabFlagChip record={record} /> : formatItem(t, locale, c, record, imperial)}</TableCell>
                       ))}
                     </TableRow>
                   ))}
@@ -223,7 +224,7 @@ function RecordList({ category }: { category: CategoryDefinition }) {
                             {itemLabel(t, category, c)}
                           </Typography>
                           <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-                            {value}
+                            {c.kind === 'row' && c.row.format === 'labFlag' ? <LabFlagChip record={record} /> : value}
                           </Typography>
                         </Box>
                       );
