@@ -1,6 +1,7 @@
 // Health records through the pages: add, check, edit, see the history, attach, delete; the
-// medical date dialog and its errors; "Exit without saving?"; a flag's "No" shown on the record's
-// page as "Yes" is; a phone-width pass in Greek.
+// medical date dialog and its errors; "Exit without saving?"; a lab result's range, flag and
+// trend, a medicine's dosing as an instruction (en and el); a phone-width pass in Greek.
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { api, apiLogin, registeredPatient, scan, signIn } from './accounts';
 
@@ -147,27 +148,132 @@ test('the date dialog refuses a date before birth; a lab result must be a number
   await scan(page);
 });
 
-test('a lab result outside the normal range says "No" in the list and on its page, as one inside it says "Yes"', async ({ page }) => {
+/** With E2E_SHOTS_DIR set, a screenshot of the page as checked (to look at it). */
+async function shot(page: Page, name: string) {
+  if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: path.join(process.env.E2E_SHOTS_DIR, `clinical-${name}.png`), fullPage: true });
+}
+
+test('a lab result shows its range and flag in the list and on its page, its trend with the range shaded; a medicine reads as an instruction', async ({ page }) => {
   const user = await signedIn(page, 'hr-lab-range');
   const token = await apiLogin(user.email, user.password);
   const made: Record<string, number> = {};
-  for (const [test, within] of [['Ferritin', false], ['Haemoglobin', true]] as const) {
-    const res = await api<{ id: number }>('/api/v1/hr/lab/', { token, body: { test, result: 8, units: 'ng/mL', within_normal_range: within } });
+  const labs = [
+    ['Ferritin', { result: 8, units: 'ng/mL', within_normal_range: false }],
+    ['Haemoglobin', { result: 13.5, units: 'g/dL', within_normal_range: true }],
+    ['Glucose-1', { result: 5.0, units: 'mmol/L', range_low: 3.9, range_high: 5.5, test_date: '2025-01-10' }],
+    // Another unit: converted for the chart (glucose's molar mass is known), shown as entered.
+    ['Glucose-2', { result: 108, units: 'mg/dL', range_low: 70, range_high: 99, test_date: '2025-06-10' }],
+    ['Glucose', { result: 7.2, units: 'mmol/L', range_low: 3.9, range_high: 5.5, test_date: '2026-01-10' }],
+  ] as const;
+  for (const [name, body] of labs) {
+    const res = await api<{ id: number }>('/api/v1/hr/lab/', { token, body: { test: name.replace(/-[0-9]$/, ''), test_date_part: 'test_date' in body ? 'day' : null, ...body } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    made[test] = res.body.id;
+    made[name] = res.body.id;
   }
   await page.goto('/healthbook/health-record/lab');
   await expect(page.getByText('Ferritin').first()).toBeVisible();
   const row = (name: string) => page.getByRole('row').filter({ hasText: name });
-  await expect(row('Ferritin')).toContainText('No');
-  await expect(row('Haemoglobin')).toContainText('Yes');
+  await expect(row('Ferritin')).toContainText('Abnormal');
+  await expect(row('Haemoglobin')).toContainText('Normal');
+  await expect(row('7.2 mmol/L')).toContainText('3.9–5.5 mmol/L');
+  await expect(row('7.2 mmol/L')).toContainText('High');
+  await shot(page, 'lab-list-en-desktop');
 
   const details = page.getByRole('region', { name: 'Details' });
-  for (const [test, answer] of [['Ferritin', 'No'], ['Haemoglobin', 'Yes']] as const) {
+  const value = (term: string) => details.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+  for (const [test, flag] of [['Ferritin', 'Abnormal'], ['Haemoglobin', 'Normal']] as const) {
     await page.goto(`/healthbook/health-record/lab/${made[test]}`);
     await expect(page.getByRole('heading', { level: 1, name: test })).toBeVisible();
-    await expect(details.getByRole('term').filter({ hasText: 'Within the normal range' })).toHaveCount(1);
-    await expect(details.locator('dt', { hasText: 'Within the normal range' }).locator('xpath=following-sibling::dd[1]')).toHaveText(answer);
+    await expect(value('Flag')).toHaveText(flag);
+  }
+  await page.goto(`/healthbook/health-record/lab/${made.Glucose}`);
+  await expect(value('Result')).toHaveText('7.2 mmol/L');
+  await expect(value('Reference range')).toHaveText('3.9–5.5 mmol/L');
+  await expect(value('Flag')).toHaveText('High');
+  await shot(page, 'lab-detail-en-desktop');
+
+  // The trend of the test, from the result: a chart with the range shaded, and the table.
+  await page.getByRole('link', { name: 'See the trend' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Glucose over time' })).toBeVisible();
+  await expect(page.getByRole('figure', { name: /Glucose in mmol\/L over time/ }).getByTestId('reference-range-band')).toBeVisible();
+  const table = page.getByRole('region', { name: 'Results of Glucose' });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(table.getByRole('row').filter({ hasText: '108 mg/dL' })).toContainText('5.99 mmol/L (as entered: 108 mg/dL)');
+  await expect(table.getByRole('row').filter({ hasText: '108 mg/dL' })).toContainText('High');
+  await scan(page);
+  await shot(page, 'lab-trend-en-desktop');
+
+  // A medicine: the form builds the instruction as it is filled in; the record reads it.
+  await page.goto('/healthbook/health-record/medication/new');
+  await page.getByLabel('Medicine', { exact: false }).first().fill('Metformin');
+  const preview = page.getByTestId('dosing-preview');
+  await expect(preview).toContainText('Fill in the dose');
+  await page.getByLabel('Dosage').fill('1');
+  await page.getByRole('combobox', { name: 'Unit' }).click();
+  await page.getByRole('option', { name: 'Tablet', exact: true }).click();
+  await page.getByLabel('Every', { exact: true }).fill('12');
+  await page.getByRole('combobox', { name: 'Period' }).click();
+  await page.getByRole('option', { name: 'Hours', exact: true }).click();
+  await expect(preview).toContainText('1 tablet every 12 hours');
+  await page.getByLabel('Only when needed').check();
+  await expect(preview).toContainText('1 tablet every 12 hours, as needed');
+  await scan(page);
+  await shot(page, 'medication-form-en-desktop');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Medication successfully saved.')).toBeVisible();
+  await expect(value('How to take it')).toHaveText('1 tablet every 12 hours, as needed');
+  await page.goto('/healthbook/health-record/medication');
+  await expect(row('Metformin')).toContainText('1 tablet every 12 hours, as needed');
+
+  // The same in Greek, and at phone width.
+  await page.evaluate(() => localStorage.setItem('language', 'el'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/healthbook/health-record/lab');
+  await expect(page.getByText('Υψηλό').first()).toBeVisible();
+  await shot(page, 'lab-list-el-phone');
+  await page.goto(`/healthbook/health-record/lab/${made.Glucose}`);
+  await expect(value('Ένδειξη')).toHaveText('Υψηλό');
+  await shot(page, 'lab-detail-el-phone');
+  await page.getByRole('link', { name: 'Δείτε την πορεία' }).click();
+  await expect(page.getByTestId('reference-range-band')).toBeVisible();
+  await scan(page);
+  await shot(page, 'lab-trend-el-phone');
+  await page.goto('/healthbook/health-record/medication');
+  await expect(page.getByText('1 δισκίο κάθε 12 ώρες, όταν χρειάζεται')).toBeVisible();
+  await shot(page, 'medication-list-el-phone');
+  await page.goto('/healthbook/health-record/medication/new');
+  await page.getByLabel('Δοσολογία').fill('2');
+  await page.getByRole('combobox', { name: 'Μονάδα', exact: true }).click();
+  await page.getByRole('option', { name: 'Δισκίο', exact: true }).click();
+  await page.getByLabel('Πόσες φορές').fill('2');
+  await page.getByRole('combobox', { name: 'Χρονική μονάδα' }).click();
+  await page.getByRole('option', { name: 'Ημέρες', exact: true }).click();
+  await expect(page.getByTestId('dosing-preview')).toContainText('2 δισκία δύο φορές την ημέρα');
+  await scan(page);
+  await shot(page, 'medication-form-el-phone');
+  if (process.env.E2E_SHOTS_DIR) {
+    // The other two: English at phone width, Greek on a desktop.
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.goto(`/healthbook/health-record/lab/trend?test=Glucose`);
+    await expect(page.getByTestId('reference-range-band')).toBeVisible();
+    await shot(page, 'lab-trend-en-phone');
+    await page.goto('/healthbook/health-record/lab');
+    await expect(page.getByText('High').first()).toBeVisible();
+    await shot(page, 'lab-list-en-phone');
+    await page.evaluate(() => localStorage.setItem('language', 'el'));
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto('/healthbook/health-record/lab');
+    await expect(page.getByText('Υψηλό').first()).toBeVisible();
+    await shot(page, 'lab-list-el-desktop');
+    await page.goto(`/healthbook/health-record/lab/trend?test=Glucose`);
+    await expect(page.getByTestId('reference-range-band')).toBeVisible();
+    await shot(page, 'lab-trend-el-desktop');
+    await page.goto(`/healthbook/health-record/lab/${made.Glucose}`);
+    await expect(value('Ένδειξη')).toHaveText('Υψηλό');
+    await shot(page, 'lab-detail-el-desktop');
+    await page.goto('/healthbook/health-record/medication/new');
+    await page.getByLabel('Δοσολογία').fill('1');
+    await shot(page, 'medication-form-el-desktop');
   }
 });
 

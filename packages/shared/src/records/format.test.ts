@@ -15,7 +15,7 @@ describe('formatDosing: the dosing fields as an instruction', () => {
     [{ dosage: 500, unit: 'mg', times: 2, frequency: 1, repeat: 'days' }, '500 mg twice a day', '500 mg δύο φορές την ημέρα'],
     [{ dosage: 500, unit: 'mg', times: 2, repeat: 'days' }, '500 mg twice a day', '500 mg δύο φορές την ημέρα'],
     [{ dosage: 2, unit: 'puff', times: 3, frequency: 1, repeat: 'weeks', as_needed: true }, '2 puffs 3 times a week, as needed', '2 εισπνοές 3 φορές την εβδομάδα, όταν χρειάζεται'],
-    [{ dosage: 1, unit: 'capsule', times: 3, frequency: 2, repeat: 'days' }, '1 capsule 3 times every 2 days', '1 κάψουλα 3 φορές κάθε 2 ημέρες'],
+    [{ dosage: 1, unit: 'capsule', times: 3, frequency: 2, repeat: 'days' }, '1 capsule 3 times every 2 days', '1 καψάκιο 3 φορές κάθε 2 ημέρες'],
     [{ unit: 'drop', frequency: 1, repeat: 'hours' }, '1 drop every hour', '1 σταγόνα κάθε ώρα'],
     [{ as_needed: true }, 'As needed', 'Όταν χρειάζεται'],
     [{ dosage: 1000, unit: 'iu', frequency: 1, repeat: 'months' }, '1,000 IU once a month', '1.000 IU μία φορά τον μήνα'],
