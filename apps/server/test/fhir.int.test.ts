@@ -108,7 +108,7 @@ describe('GET /api/v1/fhir/export/', () => {
     const restricted = all.entry.filter((e) => JSON.stringify(e.resource.meta).includes('"security"'));
     expect(restricted.map((e) => e.resource.resourceType).sort()).toEqual(['Condition', 'Observation', 'Observation']);
     const some = await exportOf('alice', '?types=condition,lab');
-    expect(some.entry.slice(1).map((e) => e.resource.resourceType)).toEqual(['Condition', 'Observation', 'Observation']);
+    expect(some.entry.slice(1).map((e) => e.resource.resourceType)).toEqual(['Condition', ...FULL_RECORDS.filter((r) => r.category === 'lab').map(() => 'Observation')]);
     const unknown = await call('alice', 'GET', '/api/v1/fhir/export/?types=condition,horoscope');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ types: ['This is not a health record category.'] });
@@ -202,7 +202,8 @@ describe('POST /api/v1/fhir/import/', () => {
     expect(await list('medication')).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ code: 'lisinopril 10 MG Oral Tablet', frequency: 1, repeat: 'days', start_date: '2021-09-02', stopped: false, dosage: 1 }),
-        expect.objectContaining({ code: '1 ML medroxyprogesterone acetate 150 MG/ML Injection', frequency: 3, repeat: 'days', stopped: true }),
+        // Every 8 hours, as the prescription says.
+        expect.objectContaining({ code: '1 ML medroxyprogesterone acetate 150 MG/ML Injection', times: 1, frequency: 8, repeat: 'hours', stopped: true }),
         expect.objectContaining({ code: 'Oral Vitamin D3 1000 UNT', dosage: 1000, unit: 'iu', start_date: '2019-05-01', start_date_part: 'month' }),
       ]),
     );

@@ -179,8 +179,8 @@ test('a lab result shows its range and flag in the list and on its page, its tre
   await expect(row('7.2 mmol/L')).toContainText('High');
   await shot(page, 'lab-list-en-desktop');
 
-  const details = page.getByRole('region', { name: 'Details' });
-  const value = (term: string) => details.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+  // A term of the record's details (the region is named in the page's language).
+  const value = (term: string) => page.locator('main dl dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
   for (const [test, flag] of [['Ferritin', 'Abnormal'], ['Haemoglobin', 'Normal']] as const) {
     await page.goto(`/healthbook/health-record/lab/${made[test]}`);
     await expect(page.getByRole('heading', { level: 1, name: test })).toBeVisible();

@@ -109,8 +109,17 @@ interface LabResult {
   conclusion?: string;
 }
 
+/** A printed reference range as the record's: "0.4 - 4.0", "below 5.0", "target below 7.0", "above 60". */
+function rangeOf(range: string): { range_low: number | null; range_high: number | null; range_text: string | null } {
+  const both = /^([0-9.]+) - ([0-9.]+)$/.exec(range);
+  if (both) return { range_low: Number(both[1]), range_high: Number(both[2]), range_text: null };
+  const end = /^(.*?)\s*(below|above) ([0-9.]+)$/.exec(range);
+  if (!end) return { range_low: null, range_high: null, range_text: range };
+  return { range_low: end[2] === 'above' ? Number(end[3]) : null, range_high: end[2] === 'below' ? Number(end[3]) : null, range_text: end[1] || null };
+}
+
 const labRecords = (date: When, results: readonly LabResult[]): DemoRecord[] =>
-  results.map((r) => ({ test: r.test, test_date: date, result: r.result, units: r.units, within_normal_range: r.normal, conclusion: r.conclusion ?? null }));
+  results.map((r) => ({ test: r.test, test_date: date, result: r.result, units: r.units, ...rangeOf(r.range), within_normal_range: r.normal, conclusion: r.conclusion ?? null }));
 
 const labLines = (results: readonly LabResult[]): string[] =>
   results.map((r) => `${r.test}: ${r.result} ${r.units}   (reference ${r.range})${r.normal ? '' : '   OUT OF RANGE'}`);
@@ -450,7 +459,7 @@ export function johnChart(c: DemoCalendar): DemoChart {
         { vaccine_name: 'Pneumococcal (PCV20)', manufacturer: 'Pfizer', dose_number: 1, series_doses: 1, date: c.yearsAgo(1), note: 'Recommended with diabetes.' },
       ],
       lab: [
-        { test: 'HbA1c', test_date: lastYearTests, result: 7.8, units: '%', within_normal_range: false, conclusion: 'Above target: diet and exercise reviewed.' },
+        { test: 'HbA1c', test_date: lastYearTests, result: 7.8, units: '%', range_high: 7.0, range_text: 'target', within_normal_range: false, conclusion: 'Above target: diet and exercise reviewed.' },
         ...labRecords(bloodTests, panel),
       ],
       diagnostic: [
