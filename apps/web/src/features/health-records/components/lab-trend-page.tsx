@@ -112,7 +112,8 @@ function LabTrend({ test }: { test: string }) {
             <Typography id={tableId} variant="h2" sx={{ mb: 1 }}>
               {t('healthRecords:labTrend.table', { test: latest!.test as string })}
             </Typography>
-            <Box sx={{ overflowX: 'auto' }}>
+            {/* Scrolls sideways on a narrow screen: focusable, so a keyboard scrolls it too. */}
+            <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-labelledby={tableId}>
               <Table size="small">
                 <TableHead>
                   <TableRow>
