@@ -11,6 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useDrawingArea, useYScale } from '@mui/x-charts/hooks';
 import type { HealthRecord } from '@healthbook/shared/contracts/records';
@@ -51,6 +52,7 @@ function LabTrend({ test }: { test: string }) {
   const { clientId } = useOrganizationContext();
   const { t, locale } = useRecordText();
   const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('sm'), { noSsr: true });
   const chartId = useId();
   const tableId = useId();
   const list = useRecordList('lab', { page_size: TREND_SIZE, ordering: '-test_date', search: test });
@@ -73,6 +75,28 @@ function LabTrend({ test }: { test: string }) {
   const values = charted.map((p) => p.value!).concat(low ?? [], high ?? []);
   const padding = values.length ? (Math.max(...values) - Math.min(...values)) * 0.15 || Math.abs(values[0]!) * 0.1 || 1 : 1;
   const title = t('healthRecords:labTrend.title', { test: latest?.test ?? test });
+  // The table's rows, newest first: the result as entered (and in the trend's unit when converted).
+  const rows = [...points].reverse().map((p) => {
+    const entered = formatLabResult(locale, p.record);
+    const enteredUnit = typeof p.record.units === 'string' ? p.record.units.trim() : '';
+    const converted = p.value !== null && enteredUnit && unit && enteredUnit !== unit;
+    return {
+      id: p.record.id,
+      date: formatIsoDate(p.date, locale),
+      result: (
+        <>
+          {converted ? t('healthRecords:labTrend.converted', { value: `${number.format(p.value!)} ${unit}`, entered }) : entered}
+          {p.value === null && (
+            <Typography variant="caption" component="span" sx={{ display: 'block' }} color="text.secondary">
+              {t('healthRecords:labTrend.notCharted', { unit: enteredUnit || '—', target: unit || '—' })}
+            </Typography>
+          )}
+        </>
+      ),
+      range: formatReferenceRange(locale, p.record),
+      flag: <LabFlagChip record={p.record} />,
+    };
+  });
 
   return (
     <HubPage pageTitle={title} maxWidth={960} back={{ to: paths.recordList(clientId, 'lab'), label: categoryName(t, 'lab', true) }}>
@@ -112,8 +136,7 @@ function LabTrend({ test }: { test: string }) {
             <Typography id={tableId} variant="h2" sx={{ mb: 1 }}>
               {t('healthRecords:labTrend.table', { test: latest!.test as string })}
             </Typography>
-            {/* Scrolls sideways on a narrow screen: focusable, so a keyboard scrolls it too. */}
-            <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-labelledby={tableId}>
+            {wide ? (
               <Table size="small">
                 <TableHead>
                   <TableRow>
@@ -124,33 +147,48 @@ function LabTrend({ test }: { test: string }) {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {[...points].reverse().map((p) => {
-                    const entered = formatLabResult(locale, p.record);
-                    const enteredUnit = typeof p.record.units === 'string' ? p.record.units.trim() : '';
-                    const converted = p.value !== null && enteredUnit && unit && enteredUnit !== unit;
-                    return (
-                      <TableRow key={p.record.id}>
-                        <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                          {formatIsoDate(p.date, locale)}
-                        </TableCell>
-                        <TableCell align="right">
-                          {converted ? t('healthRecords:labTrend.converted', { value: `${number.format(p.value!)} ${unit}`, entered }) : entered}
-                          {p.value === null && (
-                            <Typography variant="caption" component="div" color="text.secondary">
-                              {t('healthRecords:labTrend.notCharted', { unit: enteredUnit || '—', target: unit || '—' })}
-                            </Typography>
-                          )}
-                        </TableCell>
-                        <TableCell>{formatReferenceRange(locale, p.record)}</TableCell>
-                        <TableCell>
-                          <LabFlagChip record={p.record} />
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
+                  {rows.map((row) => (
+                    <TableRow key={row.id}>
+                      <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+                        {row.date}
+                      </TableCell>
+                      <TableCell align="right">{row.result}</TableCell>
+                      <TableCell>{row.range}</TableCell>
+                      <TableCell>{row.flag}</TableCell>
+                    </TableRow>
+                  ))}
                 </TableBody>
               </Table>
-            </Box>
+            ) : (
+              // On a phone, a result a card: the table's four columns do not fit.
+              <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+                {rows.map((row) => (
+                  <Box component="li" key={row.id} sx={{ borderTop: 1, borderColor: 'divider', pt: 1 }}>
+                    <Typography variant="subtitle2" component="p">
+                      {row.date}
+                    </Typography>
+                    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25 }}>
+                      {(
+                        [
+                          ['records:readings.result', row.result],
+                          ['records:readings.reference_range', row.range],
+                          ['records:readings.flag', row.flag],
+                        ] as const
+                      ).map(([label, value]) => (
+                        <Box key={label} sx={{ display: 'contents' }}>
+                          <Typography component="dt" variant="body2" color="text.secondary">
+                            {t(label)}
+                          </Typography>
+                          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                            {value}
+                          </Typography>
+                        </Box>
+                      ))}
+                    </Box>
+                  </Box>
+                ))}
+              </Box>
+            )}
           </Paper>
         </>
       )}
