@@ -28,8 +28,8 @@ import { FeatureIcon } from '../../components/feature-icon';
 import { visuallyHidden } from '../../components/visually-hidden';
 import type { HubFeatures } from '../../lib/hub-features';
 import { paths } from '../../lib/paths';
-import { isAdministrator, isChatStaff, isProvider } from '../../lib/roles';
-import { NAV_GROUPS, type NavItem } from '../navigation';
+import { isAdministrator, isChatStaff, isProvider, isStaff } from '../../lib/roles';
+import { arrangeMenu, NAV_GROUPS, type NavItem } from '../navigation';
 
 export interface NavActions {
   /** A feature's page was opened from the menu (saved as an operation). */
@@ -77,10 +77,10 @@ export function NavDrawerContent({ features, user, clientId, videoChannelUrl, on
     return entry;
   };
 
-  const groups = NAV_GROUPS.filter((g) => (!g.adminOnly || isAdministrator(user)) && (!g.staffOnly || isProvider(user) || isChatStaff(user))).map((group) => ({
-    group,
-    items: group.items.map((item) => ({ item, entry: visible(item) })).filter((x): x is { item: NavItem; entry: FeatureEntry } => x.entry !== null),
-  }));
+  const groups = arrangeMenu(
+    NAV_GROUPS.filter((g) => (!g.adminOnly || isAdministrator(user)) && (!g.staffOnly || isProvider(user) || isChatStaff(user))),
+    { staff: isStaff(user), visible },
+  );
 
   return (
     <Box component="nav" aria-labelledby={labelId} sx={{ overflowY: 'auto', pb: 2 }}>
