@@ -65,7 +65,7 @@ export const FEATURES = [
   { key: 'visits', route: 'health-record/medicalvisit', displayName: 'Visits', icon: 'LocalHospital', available: true },
   { key: 'symptom-checker', route: 'symptom-checker', displayName: 'Symptom Checker', icon: 'Healing', available: true, tool: 'symptom-checker' },
   { key: 'personal-notes', route: 'journal/notes', displayName: 'Personal notes', icon: 'StickyNote2', available: false },
-  { key: 'emergency', route: 'emergency', displayName: 'Emergency', icon: 'Emergency', available: false },
+  { key: 'emergency', route: 'emergency', displayName: 'Emergency', icon: 'Emergency', available: true },
   { key: 'medical-services', route: 'medical-services', displayName: 'Medical Services', icon: 'MedicalServices', available: false },
   { key: 'live-help', route: 'peer-coaching', displayName: 'Live Help', icon: 'Forum', available: true, area: 'chat' },
   { key: 'health-concierge', route: 'health-concierge', displayName: 'Health Concierge', icon: 'RoomService', available: false },

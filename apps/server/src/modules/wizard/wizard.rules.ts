@@ -22,7 +22,7 @@ export interface WizardFacts {
   /** The user's own record holds at least one health record (any category, private ones too). */
   hasOwnRecord: boolean;
   /** Steps marked done by hand (POST /api/v1/wizard/). */
-  marked: readonly WizardStepName[];
+  marked: readonly string[];
 }
 
 export interface WizardChecklist {
@@ -37,7 +37,7 @@ export interface WizardChecklist {
  * marked it; staff have only the steps of their account.
  */
 export function wizardChecklist(facts: WizardFacts): WizardChecklist {
-  const marked = new Set(facts.marked);
+  const marked = new Set<string>(facts.marked);
   const byFact: Record<WizardStepName, boolean> = {
     profile: facts.profileComplete,
     mfa: facts.secondFactor,
