@@ -253,7 +253,7 @@ describe('inviting', () => {
       expect((await records('anna')).statusCode).toBe(200);
       const write = await addRecord('anna');
       expect(write.statusCode).toBe(403);
-      expect(write.json()).toEqual({ detail: 'Your access to this record is read-only.' });
+      expect(write.json()).toEqual({ detail: 'Only people with full access can change this record: yours is read-only.', code: 'record_access_refused', area: 'records' });
       const slots = (await asCarer('anna', 'GET', `/api/v1/provider/${people.doctor!.id}/availability/?start=${day(1)}&end=${day(2)}`)).json<ProviderAvailability>().slots;
       const book = await asCarer('anna', 'POST', '/api/v1/provider/book_appointment/', { provider_id: people.doctor!.id, availability_det_id: slots[0]!.availability_det_id, reason_for_visit: 'Check-up' });
       expect(book.statusCode).toBe(403);

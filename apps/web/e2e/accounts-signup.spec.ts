@@ -22,7 +22,7 @@ test('invite → access code → sign up → confirm the e-mail → sign in', as
   await page.getByRole('radio', { name: 'Female' }).check();
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Send invitation' }).click();
-  const sent = page.getByRole('status').filter({ hasText: `Invitation sent to ${email}.` });
+  const sent = page.getByRole('status').filter({ hasText: `The invitation was sent to ${email}.` });
   await expect(sent).toBeVisible();
   await scan(page);
 

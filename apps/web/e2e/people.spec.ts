@@ -51,7 +51,7 @@ test('the admin home: search, invite a provider who sets the password from the m
   await dialog.getByLabel('Languages spoken').fill('English, Greek');
   await dialog.getByLabel('Biography').fill('Diabetes and thyroid care.');
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `Invitation sent to ${email}.` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `The invitation was sent to ${email}.` })).toBeVisible();
   await page.getByLabel('Search by name or e-mail').fill(email);
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('row').nth(1)).toContainText('Invited');
