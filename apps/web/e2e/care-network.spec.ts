@@ -133,7 +133,7 @@ test('invite read-only, accept from the e-mail, see without changing; upgrade to
   await expect(carer.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   // No chat with providers, no booking.
   await carer.goto('/healthbook/peer-coaching');
-  await expect(carer.getByText('read-only individuals cannot communicate with providers', { exact: false })).toBeVisible();
+  await expect(carer.getByText('Only people with full access can chat with providers', { exact: false })).toBeVisible();
   await expect(carer.getByRole('button', { name: 'Start chat' })).toHaveCount(0);
   const providers = await api<Array<{ provider_id: number; provider_name: string }>>('/api/v1/provider/list/', { method: 'GET', token: patientToken });
   const gp = providers.body.find((p) => p.provider_name === PROVIDER)!;
@@ -147,7 +147,7 @@ test('invite read-only, accept from the e-mail, see without changing; upgrade to
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Athens' }).format(new Date(slot.start_time));
   const confirmPath = `/healthbook/confirm-appointment?selectedProviderDetailsId=${gp.provider_id}&selectedDate=${day}&slot=${slot.availability_det_id}`;
   await carer.goto(confirmPath);
-  await expect(carer.getByText('read-only individuals cannot communicate with providers', { exact: false })).toBeVisible();
+  await expect(carer.getByText('Only people with full access can chat with providers', { exact: false })).toBeVisible();
   await expect(carer.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
   // The server agrees (the header the app sends).
   const relativeToken = await apiLogin(relative.email, relative.password);
@@ -289,7 +289,7 @@ test('in Greek at phone width: no account yet, the details, the usual sign-up, b
   await expect(page.getByRole('region', { name: 'Φάκελος σε προβολή' })).toHaveCount(0);
 });
 
-test('a grant limited to allergies: the banner says so, the menu offers only what it reaches, other pages go to the dashboard', async ({ browser }) => {
+test('a grant limited to allergies: the banner says so, the menu offers only what it reaches, other pages say why', async ({ browser }) => {
   const patient = await registeredPatient('care-limited-patient');
   const relative = await registeredPatient('care-limited-relative');
   const patientName = `${patient.first_name} ${patient.last_name}`;
@@ -314,10 +314,14 @@ test('a grant limited to allergies: the banner says so, the menu offers only wha
   for (const hidden of ['Interactive Calendar', 'Journal', 'Share my record']) await expect(menu.getByRole('link', { name: hidden })).toHaveCount(0);
   await shot(carer, 'en-desktop-limited');
   await scan(carer);
-  // Their allergies are there; a page of a part the grant does not reach goes back to the dashboard.
+  // Their allergies are there; a page of a part the grant does not reach says why (not "could not be loaded").
   await carer.goto('/healthbook/health-record/allergy');
   await expect(carer.getByRole('link', { name: 'Birch pollen' }).first()).toBeVisible();
   await carer.goto('/healthbook/journal');
-  await expect(carer).toHaveURL(/\/healthbook\/dashboard$/);
+  await expect(carer.getByRole('heading', { level: 1, name: 'Not available with your access' })).toBeVisible();
+  await expect(carer.getByText('Only people with access to the whole record can see this part of it: you were given some categories only.')).toBeVisible();
   await expect(carer.getByText('Not for the network')).toHaveCount(0);
+  await scan(carer);
+  await carer.getByRole('link', { name: 'Back to the dashboard' }).click();
+  await expect(carer).toHaveURL(/\/healthbook\/dashboard$/);
 });

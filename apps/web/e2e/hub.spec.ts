@@ -121,8 +121,11 @@ test.describe('desktop', () => {
 
     await signIn(adminPage, ADMIN, DEMO_PASSWORD);
     await expect(adminPage).toHaveURL(landing(ADMIN));
-    // The administrator's console comes first in their menu.
+    // The administrator's console (People, drawn without the menu) comes first in their menu.
+    await adminPage.goto('/healthbook/dashboard');
     await expect(menu(adminPage).getByRole('link').first()).toHaveAccessibleName('People');
+    // Patients' first steps are not theirs: no "Add your first health record".
+    await expect(adminPage.getByText('Add your first health record')).toHaveCount(0);
     await menu(adminPage).getByRole('link', { name: 'Features and settings' }).click();
     await expect(adminPage.getByRole('heading', { level: 1, name: 'Features and settings' })).toBeVisible();
     await scan(adminPage);
@@ -150,6 +153,7 @@ test.describe('desktop', () => {
   test('a super admin sees Operations with its charts, for any organisation, and downloads the figures', async ({ page }) => {
     await signIn(page, SUPERADMIN, DEMO_PASSWORD);
     await expect(page).toHaveURL(landing(SUPERADMIN));
+    await page.goto('/healthbook/dashboard');
     await menu(page).getByRole('link', { name: 'Operations' }).click();
     await expect(page).toHaveURL(/\/healthbook\/operations$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Operations' })).toBeVisible();

@@ -215,9 +215,10 @@ function staffItems(user: UserDto, features: HubFeatures, clientId: string, t: (
       ? [{ to: paths.providerChat(clientId), label: t('nav.items.chatConsole'), icon: <Forum fontSize="small" /> }]
       : [];
   if (!isProvider(user)) return chat;
+  // The provider's console first (where they land, lib/roles.ts consolePath), then their chats.
   return [
-    ...chat,
     { to: paths.providerAppointments(clientId), label: t('nav.items.providerAppointments'), icon: <EventNote fontSize="small" /> },
+    ...chat,
     { to: paths.providerAvailability(clientId), label: t('nav.items.providerAvailability'), icon: <EditCalendar fontSize="small" /> },
     { to: paths.providerProfile(clientId), label: t('nav.items.providerProfile'), icon: <ManageAccounts fontSize="small" /> },
   ];
