@@ -220,7 +220,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(authServicePlugin);
   await app.register(usersServicePlugin, { publicUrl: config.publicUrl });
   await app.register(profileServicePlugin);
-  await app.register(wizardServicePlugin);
   await app.register(invitationsServicePlugin, { publicUrl: config.publicUrl });
   await app.register(signupServicePlugin, { publicUrl: config.publicUrl });
   await app.register(recoveryServicePlugin, { publicUrl: config.publicUrl });
@@ -228,6 +227,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(operationsServicePlugin);
   await app.register(patientsServicePlugin);
   await app.register(recordsServicePlugin);
+  await app.register(wizardServicePlugin);
   await app.register(documentsServicePlugin);
   await app.register(insuranceServicePlugin);
   await app.register(calendarServicePlugin);

@@ -253,7 +253,7 @@ describe('inviting', () => {
       expect((await records('anna')).statusCode).toBe(200);
       const write = await addRecord('anna');
       expect(write.statusCode).toBe(403);
-      expect(write.json()).toEqual({ detail: 'Your access to this record is read-only.' });
+      expect(write.json()).toEqual({ detail: 'Only people with full access can change this record: yours is read-only.', code: 'record_access_refused', area: 'records' });
       const slots = (await asCarer('anna', 'GET', `/api/v1/provider/${people.doctor!.id}/availability/?start=${day(1)}&end=${day(2)}`)).json<ProviderAvailability>().slots;
       const book = await asCarer('anna', 'POST', '/api/v1/provider/book_appointment/', { provider_id: people.doctor!.id, availability_det_id: slots[0]!.availability_det_id, reason_for_visit: 'Check-up' });
       expect(book.statusCode).toBe(403);
@@ -309,7 +309,13 @@ describe('inviting', () => {
       expect(page.results.length).toBeGreaterThan(3);
       expect(page.results.every((e) => e.who !== 'John Doe')).toBe(true);
       const read = page.results.find((e) => e.action === 'record_read' && e.detail === 'Conditions')!;
-      expect(read).toMatchObject({ who: 'Anna Smith', via: 'care-network', outcome: 'success' });
+      expect(read).toMatchObject({ who: 'Anna Smith', via: 'care-network', outcome: 'success', text: expect.stringMatching(/^Anna Smith viewed your health records( \d+ times)?$/) });
+      // Reads alike on one day are one line: no two lines say the same.
+      const keys = page.results.map((e) => `${e.who}|${e.action}|${e.outcome}|${e.detail}`);
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(page.results.reduce((n, e) => n + e.count, 0)).toBeGreaterThan(page.results.length - 1);
+      // Every line is a sentence, never a raw key.
+      for (const e of page.results) expect(e.text, e.action).not.toMatch(/_/);
       expect(page.results.find((e) => e.action === 'record_create')).toMatchObject({ who: 'Anna Smith', detail: 'Conditions' });
       expect(page.results.find((e) => e.action === 'appointment_book')).toMatchObject({ who: 'Anna Smith', detail: 'Appointments' });
       expect(page.results.find((e) => e.action === 'patient_access')).toMatchObject({ who: 'Anna Smith', outcome: 'denied', detail: 'Access refused' });
@@ -332,15 +338,24 @@ describe('inviting', () => {
       expect((await call(null, 'POST', '/api/v1/sharing/public/verify/', { ...link, code: wrong })).statusCode).toBe(400);
       const verified = await call(null, 'POST', '/api/v1/sharing/public/verify/', { ...link, code: passcode });
       expect(verified.statusCode, verified.body).toBe(200);
-      const shown = await call(null, 'GET', '/api/v1/sharing/public/content/', undefined, { 'x-share-session': verified.json<{ session: string }>().session });
-      expect(shown.statusCode).toBe(200);
-      const page = (await call('john', 'GET', '/api/v1/care-network/access-log/')).json<AccessLogPage>();
+      // Opened twice: the sharing page lists both openings, and so does "who saw my record" (one line, twice).
+      for (let i = 0; i < 2; i++) {
+        const shown = await call(null, 'GET', '/api/v1/sharing/public/content/', undefined, { 'x-share-session': verified.json<{ session: string }>().session });
+        expect(shown.statusCode).toBe(200);
+      }
+      const shareId = created.json<{ id: number }>().id;
+      const openings = (await call('john', 'GET', `/api/v1/sharing/${shareId}/accesses/`)).json<Array<{ action: string }>>();
+      expect(openings.filter((o) => o.action === 'viewed')).toHaveLength(2);
+      const page = (await call('john', 'GET', '/api/v1/care-network/access-log/?tz=Europe/Athens')).json<AccessLogPage>();
       const viaShare = page.results.filter((e) => e.via === 'share');
-      expect(viaShare.map((e) => [e.who, e.action, e.outcome, e.detail])).toEqual([
-        ['Dr Grey', 'share_read', 'success', 'Shared records viewed'],
-        ['Dr Grey', 'share_verify', 'success', 'Share code entered'],
-        ['Dr Grey', 'share_verify', 'denied', 'Share code entered'],
+      expect(viaShare.map((e) => [e.who, e.action, e.outcome, e.count, e.detail, e.text])).toEqual([
+        ['Dr Grey', 'share_read', 'success', 2, 'Shared records viewed', 'Dr Grey opened your shared link and viewed the records 2 times'],
+        ['Dr Grey', 'share_verify', 'success', 1, 'Share code entered', 'Dr Grey entered the code of your shared link'],
+        ['Dr Grey', 'share_verify', 'denied', 1, 'Share code entered', 'Dr Grey entered a wrong code for your shared link'],
       ]);
+      const greek = (await call('john', 'GET', '/api/v1/care-network/access-log/', undefined, { 'accept-language': 'el' })).json<AccessLogPage>();
+      expect(greek.results.find((e) => e.action === 'share_read')!.text).toBe('Dr Grey άνοιξε τον σύνδεσμο που κοινοποιήσατε και είδε τις καταχωρίσεις 2 φορές');
+      expect((await call('john', 'GET', '/api/v1/care-network/access-log/?tz=Mars/Olympus')).statusCode).toBe(400);
       // Making the share was John's own doing: not in his log.
       expect(page.results.find((e) => e.action === 'share_create')).toBeUndefined();
     });

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileQuestion, Wizard } from '@healthbook/shared';
 import { useTestApp } from './build-app';
-import { bearer, buildMfaDevice, buildOrganization, buildUser, signIn } from './factories';
+import { PATIENT_HEADER } from '@healthbook/shared';
+import { bearer, buildGrant, buildMfaDevice, buildOrganization, buildUser, signIn } from './factories';
+import { minimalRecord } from './record-samples';
 
 const t = useTestApp({ config: { authRateLimit: 1000 } });
 
@@ -14,8 +16,8 @@ const as = async () => {
   const user = await buildUser(t.app, { org });
   return { user, token: (await signIn(t.app, { email: user.email, password: user.password, org_id: user.org_id })).access };
 };
-const getWizard = async (token: string, lang = 'en') => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/v1/wizard/', headers: { ...bearer(token), 'accept-language': lang } });
+const getWizard = async (token: string, lang = 'en', headers: Record<string, string> = {}) => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/v1/wizard/', headers: { ...bearer(token), 'accept-language': lang, ...headers } });
   expect(res.statusCode).toBe(200);
   return res.json<Wizard>();
 };
@@ -63,6 +65,36 @@ describe('GET /api/v1/wizard/', () => {
     const wizard = await getWizard(token);
     expect(done(wizard)).toEqual({ profile: true, mfa: true, profile_questions: true, health_record: false });
     expect(wizard.status).toBe('pending');
+  });
+});
+
+describe('the first record and whose checklist it is', () => {
+  const addRecord = (token: string) => t.app.inject({ method: 'POST', url: '/api/v1/hr/condition/', headers: bearer(token), payload: minimalRecord('condition') });
+
+  it('ticks "Add your first health record" once the own record holds one, without marking it', async () => {
+    const { token } = await as();
+    expect(done(await getWizard(token)).health_record).toBe(false);
+    expect((await addRecord(token)).statusCode).toBe(201);
+    expect(done(await getWizard(token)).health_record).toBe(true);
+  });
+
+  it("gives a carer viewing another's record their own checklist, not the patient's", async () => {
+    const patient = await as();
+    await addRecord(patient.token);
+    const carer = await as();
+    const patientRow = await t.db.selectFrom('patients').select(['id', 'org_id']).where('user_id', '=', patient.user.id).executeTakeFirstOrThrow();
+    await buildGrant(t.app, { patient: patientRow, grantee: carer.user, access: 'read-only' });
+    const viewing = await getWizard(carer.token, 'en', { [PATIENT_HEADER.toLowerCase()]: String(patientRow.id) });
+    expect(done(viewing).health_record).toBe(false);
+    expect(viewing).toEqual(await getWizard(carer.token));
+  });
+
+  it('gives staff the steps of their account only', async () => {
+    for (const roles of [['professional', 'provider'], ['professional', 'coach'], ['org_admin']]) {
+      const staff = await buildUser(t.app, { org, roles });
+      const token = (await signIn(t.app, { email: staff.email, password: staff.password, org_id: staff.org_id })).access;
+      expect((await getWizard(token)).steps.map((s) => s.model_name)).toEqual(['profile', 'mfa']);
+    }
   });
 });
 

@@ -61,7 +61,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       }
 
       /** The sign-in form, whatever the language (its fields and its submit button), and the page it leads to. */
-      async function signIn(page: Page, email: string, password: string, leadsTo: 'verify' | 'dashboard') {
+      async function signIn(page: Page, email: string, password: string, leadsTo: 'verify' | 'dashboard' | 'addUser/home') {
         await page.goto('/healthbook/login');
         await page.locator('input[type=email]').fill(email);
         await page.locator('input[autocomplete=current-password]').fill(password);
@@ -100,13 +100,13 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
 
         await page.context().clearCookies();
         await page.evaluate(() => localStorage.removeItem('session'));
-        await signIn(page, ADMIN, DEMO_PASSWORD, 'dashboard');
+        await signIn(page, ADMIN, DEMO_PASSWORD, 'addUser/home');
         await visit(page, '/healthbook/addUser/invite', 'invite-patient');
         await visit(page, '/healthbook/admin/features', 'feature-settings');
 
         await page.context().clearCookies();
         await page.evaluate(() => localStorage.removeItem('session'));
-        await signIn(page, SUPERADMIN, DEMO_PASSWORD, 'dashboard');
+        await signIn(page, SUPERADMIN, DEMO_PASSWORD, 'addUser/home');
         await visit(page, '/healthbook/operations', 'operations');
       });
 

@@ -5,7 +5,7 @@
 // new pages in English and Greek, at desktop and phone width.
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, api, apiLogin, expectDashboard, registeredPatient, scan, signIn } from './accounts';
+import { ADMIN, DEMO_PASSWORD, api, apiLogin, expectDashboard, landing, registeredPatient, scan, signIn } from './accounts';
 import { waitForMail } from './mailbox';
 
 test.describe.configure({ timeout: 240_000 });
@@ -21,13 +21,13 @@ async function newPage(browser: Browser, lang: 'en' | 'el', viewport: keyof type
   return context.newPage();
 }
 
-/** Signs in through the API's session into a page: the sign-in page, then the dashboard. */
+/** Signs in through the API's session into a page: the sign-in page, then where the account lands (the dashboard, an administrator's people). */
 async function signInPage(page: Page, email: string, password: string) {
   await page.goto('/healthbook/login');
   await page.locator('input[type=email]').fill(email);
   await page.locator('input[autocomplete=current-password]').fill(password);
   await page.locator('button[type=submit]').click();
-  await expect(page).toHaveURL(/\/healthbook\/dashboard$/);
+  await expect(page).toHaveURL(landing(email));
 }
 
 test('a patient closes their account, is signed out, and keeps it by signing in again', async ({ page, browser }) => {

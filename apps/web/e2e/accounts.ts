@@ -159,6 +159,15 @@ export async function expectSignedOutStorage(page: Page) {
   expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
 }
 
+/**
+ * Where a sign-in lands: a patient on the dashboard, staff on their console (a provider's
+ * appointments, a coach's chat console, an administrator's people).
+ */
+export const landing = (email: string, clientId = 'healthbook'): RegExp => {
+  const home = /^(provider|cardiology)@/.test(email) ? 'provider/appointments' : /^coach@/.test(email) ? 'provider/chat' : /^(admin|superadmin)@/.test(email) ? 'addUser/home' : 'dashboard';
+  return new RegExp(`/${clientId}/${home}$`);
+};
+
 export async function expectDashboard(page: Page, firstName: string, clientId = 'healthbook') {
   await expect(page).toHaveURL(new RegExp(`/${clientId}/dashboard$`));
   await expect(page.getByRole('heading', { level: 1, name: `Hello, ${firstName}` })).toBeVisible();

@@ -2,7 +2,7 @@
 // details page, cancelled with the specification's question, the confirmation page; both sides
 // are told by e-mail with the .ics cancellation, and the provider's console shows it cancelled.
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, api, apiLogin, registeredPatient, scan, signIn } from './accounts';
+import { DEMO_PASSWORD, api, apiLogin, registeredPatient, landing, scan, signIn } from './accounts';
 import { attachments, waitForMail } from './mailbox';
 
 test.describe.configure({ timeout: 150_000 });
@@ -77,9 +77,10 @@ test('the patient sees a booking on the dashboard and in the drawer, cancels it 
   // The provider's console shows the cancellation.
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', timezoneId: 'Europe/Athens' });
   const consolePage = await context.newPage();
+  // A provider lands on their console, first in the menu; patients' first steps are not theirs.
   await signIn(consolePage, PROVIDER.email, DEMO_PASSWORD);
-  await expect(consolePage).toHaveURL(/\/healthbook\/dashboard$/);
-  await consolePage.goto('/healthbook/provider/appointments');
+  await expect(consolePage).toHaveURL(landing(PROVIDER.email));
+  await expect(consolePage.getByRole('navigation', { name: 'Main menu' }).getByRole('link').first()).toHaveAccessibleName('My appointments');
   const row = consolePage.getByRole('row').filter({ hasText: `${patient.first_name} ${patient.last_name}` }).first();
   await expect(row).toContainText('Cancelled');
   await context.close();

@@ -71,7 +71,7 @@ test('a weekly reminder: made from a day, in the month and week views, in the dr
   await scan(page);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('Event saved.')).toBeVisible();
+  await expect(page.getByText('The event was saved.')).toBeVisible();
 
   // Month: the occurrences on the day and the day after (the second week may be in the next month).
   await expect(page.locator(`.fc-daygrid-day[data-date="${day}"]`).locator('.fc-event', { hasText: 'Physio exercises' })).toBeVisible();
@@ -129,7 +129,7 @@ test('a weekly reminder: made from a day, in the month and week views, in the dr
   await page.getByRole('button', { name: 'Delete' }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/healthbook\/calendar\?/);
-  await expect(page.getByText('Event deleted.')).toBeVisible();
+  await expect(page.getByText('The event was deleted.')).toBeVisible();
   await expect(page.locator('.fc-daygrid-day, .fc-timegrid-col').first()).toBeVisible();
   await expect(events(page, 'Physio exercises')).toHaveCount(0);
 });
@@ -155,7 +155,7 @@ test('a one-off event: added, edited on its page, all day', async ({ page }) => 
   await page.getByRole('switch', { name: 'All day' }).check();
   await scan(page);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Event saved.')).toBeVisible();
+  await expect(page.getByText('The event was saved.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Fasting blood test' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Details' }).getByText(/^All day, /)).toBeVisible();
 });

@@ -79,7 +79,7 @@ test('invite read-only, accept from the e-mail, see without changing; upgrade to
   await dialog.getByLabel('Their e-mail address').fill(relative.email);
   await shot(owner, 'en-desktop-invite');
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(owner.getByText(`An invitation was sent to ${relative.email}.`)).toBeVisible();
+  await expect(owner.getByText(`The invitation was sent to ${relative.email}.`)).toBeVisible();
   const member = owner.getByRole('article', { name: 'Dear Relative' });
   await expect(member.getByText('Invitation sent')).toBeVisible();
   await expect(member.getByText('Read-only')).toBeVisible();
@@ -106,6 +106,9 @@ test('invite read-only, accept from the e-mail, see without changing; upgrade to
   await expect(carer).toHaveURL(/\/healthbook\/dashboard$/);
   await expect(banner(carer).getByText(`Viewing ${patientName}'s record`)).toBeVisible();
   await expect(banner(carer).getByText('Read-only')).toBeVisible();
+  // The dashboard's checklist is the relative's own, not the patient's (who has records).
+  const checklist = carer.getByRole('region', { name: 'Get started' });
+  await expect(checklist.getByRole('listitem').filter({ hasText: 'Add your first health record' })).toContainText('(to do)');
   await shot(carer, 'en-desktop-banner');
   await scan(carer);
   // The avatar menu's Records: back to my own, and to the patient's again.
@@ -122,7 +125,7 @@ test('invite read-only, accept from the e-mail, see without changing; upgrade to
   await expect(banner(carer)).toBeVisible();
   await expect(carer.getByRole('link', { name: 'Seasonal asthma' }).first()).toBeVisible();
   await expect(carer.getByText('Hidden matter')).toHaveCount(0);
-  await expect(carer.getByText('Your access to this record is read-only.')).toBeVisible();
+  await expect(carer.getByText('Only people with full access can add or change things here: your access to this record is read-only.')).toBeVisible();
   await expect(carer.getByRole('link', { name: /^Add / })).toHaveCount(0);
   await carer.getByRole('link', { name: 'Seasonal asthma' }).first().click();
   await expect(carer.getByRole('heading', { level: 1, name: 'Seasonal asthma' })).toBeVisible();
@@ -130,7 +133,7 @@ test('invite read-only, accept from the e-mail, see without changing; upgrade to
   await expect(carer.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   // No chat with providers, no booking.
   await carer.goto('/healthbook/peer-coaching');
-  await expect(carer.getByText('read-only individuals cannot communicate with providers', { exact: false })).toBeVisible();
+  await expect(carer.getByText('Only people with full access can chat with providers', { exact: false })).toBeVisible();
   await expect(carer.getByRole('button', { name: 'Start chat' })).toHaveCount(0);
   const providers = await api<Array<{ provider_id: number; provider_name: string }>>('/api/v1/provider/list/', { method: 'GET', token: patientToken });
   const gp = providers.body.find((p) => p.provider_name === PROVIDER)!;
@@ -144,7 +147,7 @@ test('invite read-only, accept from the e-mail, see without changing; upgrade to
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Athens' }).format(new Date(slot.start_time));
   const confirmPath = `/healthbook/confirm-appointment?selectedProviderDetailsId=${gp.provider_id}&selectedDate=${day}&slot=${slot.availability_det_id}`;
   await carer.goto(confirmPath);
-  await expect(carer.getByText('read-only individuals cannot communicate with providers', { exact: false })).toBeVisible();
+  await expect(carer.getByText('Only people with full access can chat with providers', { exact: false })).toBeVisible();
   await expect(carer.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
   // The server agrees (the header the app sends).
   const relativeToken = await apiLogin(relative.email, relative.password);
@@ -154,6 +157,12 @@ test('invite read-only, accept from the e-mail, see without changing; upgrade to
     body: JSON.stringify({ name: 'Not allowed' }),
   });
   expect(refused.status).toBe(403);
+  // A page read-only access does not reach says why, not "could not be loaded".
+  await carer.goto('/healthbook/mental-health-survey');
+  await expect(carer.getByRole('heading', { level: 1, name: 'Not available with your access' })).toBeVisible();
+  await expect(carer.getByText('Only the patient and people with full access can see mental-health surveys.')).toBeVisible();
+  await shot(carer, 'en-desktop-refused');
+  await scan(carer);
 
   // The patient sees them active, and gives full access.
   await owner.reload();
@@ -184,6 +193,9 @@ test('invite read-only, accept from the e-mail, see without changing; upgrade to
   const log = owner.getByRole('region', { name: 'Who saw my record' });
   await expect(log.getByText(`${relative.first_name} ${relative.last_name}`).first()).toBeVisible();
   await expect(log.getByText('Care network').first()).toBeVisible();
+  // In sentences, repeated reads of a day as one line.
+  await expect(log.getByText(new RegExp(`^${relative.first_name} ${relative.last_name} viewed your health records( \\d+ times)?$`)).first()).toBeVisible();
+  await expect(log.getByText(/_/)).toHaveCount(0);
   await shot(owner, 'en-desktop-careclub');
   await scan(owner);
 
@@ -277,7 +289,7 @@ test('in Greek at phone width: no account yet, the details, the usual sign-up, b
   await expect(page.getByRole('region', { name: 'Φάκελος σε προβολή' })).toHaveCount(0);
 });
 
-test('a grant limited to allergies: the banner says so, the menu offers only what it reaches, other pages go to the dashboard', async ({ browser }) => {
+test('a grant limited to allergies: the banner says so, the menu offers only what it reaches, other pages say why', async ({ browser }) => {
   const patient = await registeredPatient('care-limited-patient');
   const relative = await registeredPatient('care-limited-relative');
   const patientName = `${patient.first_name} ${patient.last_name}`;
@@ -302,10 +314,14 @@ test('a grant limited to allergies: the banner says so, the menu offers only wha
   for (const hidden of ['Interactive Calendar', 'Journal', 'Share my record']) await expect(menu.getByRole('link', { name: hidden })).toHaveCount(0);
   await shot(carer, 'en-desktop-limited');
   await scan(carer);
-  // Their allergies are there; a page of a part the grant does not reach goes back to the dashboard.
+  // Their allergies are there; a page of a part the grant does not reach says why (not "could not be loaded").
   await carer.goto('/healthbook/health-record/allergy');
   await expect(carer.getByRole('link', { name: 'Birch pollen' }).first()).toBeVisible();
   await carer.goto('/healthbook/journal');
-  await expect(carer).toHaveURL(/\/healthbook\/dashboard$/);
+  await expect(carer.getByRole('heading', { level: 1, name: 'Not available with your access' })).toBeVisible();
+  await expect(carer.getByText('Only people with access to the whole record can see this part of it: you were given some categories only.')).toBeVisible();
   await expect(carer.getByText('Not for the network')).toHaveCount(0);
+  await scan(carer);
+  await carer.getByRole('link', { name: 'Back to the dashboard' }).click();
+  await expect(carer).toHaveURL(/\/healthbook\/dashboard$/);
 });

@@ -9,7 +9,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatChatExitTime } from '@healthbook/shared/chat';
 import type { ChatDetails } from '@healthbook/shared/contracts/chat';
 import { PatientChatSocket } from './chat-patient';
-import { BASE_URL, DEMO_PASSWORD, api, apiLogin, scan, signIn } from './accounts';
+import { BASE_URL, DEMO_PASSWORD, api, apiLogin, landing, scan, signIn } from './accounts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -24,7 +24,7 @@ async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', timezoneId: TZ, acceptDownloads: true });
   const page = await context.newPage();
   await signIn(page, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/healthbook\/dashboard$/);
+  await expect(page).toHaveURL(landing(email));
   return page;
 }
 

@@ -7,7 +7,7 @@
 // runs out (page.clock), the dialog in Greek, and a chat in Greek on both sides.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { api, apiLogin, DEMO_PASSWORD, registeredPatient, scan, signIn } from './accounts';
+import { api, apiLogin, DEMO_PASSWORD, registeredPatient, landing, scan, signIn } from './accounts';
 
 const PATIENT = { email: 'patient@healthbook.example', name: 'Maria Papadopoulou' };
 const COACH = { email: 'coach@healthbook.example', name: 'Sofia Antoniou' };
@@ -72,7 +72,7 @@ async function signedIn(browser: Browser, email: string, password: string, lang:
   } else {
     await signIn(page, email, password);
   }
-  await expect(page).toHaveURL(/\/healthbook\/dashboard$/);
+  await expect(page).toHaveURL(landing(email));
   return page;
 }
 

@@ -2,7 +2,7 @@
 // organisation, the administrators' switches, the super admin's operations dashboard, the
 // sign-in round trip with redirectFrom, and the shared dialogs by keyboard.
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, expectDashboard, registeredPatient, scan, signIn } from './accounts';
+import { ADMIN, DEMO_PASSWORD, expectDashboard, registeredPatient, landing, scan, signIn } from './accounts';
 
 const SUPERADMIN = 'superadmin@healthbook.example';
 const NORTHWIND_PATIENT = 'patient@northwind.example';
@@ -45,7 +45,16 @@ test.describe('desktop', () => {
     await expect(nav.getByText('My Record', { exact: true })).toBeVisible();
     await expect(nav.getByText('Ecosystem', { exact: true })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Dashboard' }).first()).toHaveAttribute('aria-current', 'page');
-    await expect(nav.getByText('Call Center Triage')).toHaveCount(0); // healthbook disables it
+    await expect(nav.getByText('Call Center Triage')).toHaveCount(0); // not built yet: the demo hides it
+    // One item per tool: the symptom checker once (not again as Self-Diagnosis or in Ecosystem).
+    await expect(nav.getByRole('link', { name: /Symptom Checker|Self-Diagnosis/ })).toHaveCount(1);
+    // Emergency: the organisation's numbers, not "Coming Soon!".
+    await nav.getByRole('link', { name: 'Emergency' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Emergency' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Call 911' })).toHaveAttribute('href', 'tel:911');
+    await expect(page.getByRole('link', { name: /988/ })).toHaveAttribute('href', 'tel:988');
+    await scan(page);
+    await nav.getByRole('link', { name: 'Dashboard' }).first().click();
     await expect(nav.getByText('Administration')).toHaveCount(0); // patients administer nothing
     await expect(nav.getByRole('link', { name: 'CareClub+' }).first()).toHaveAttribute('href', '/healthbook/careclub');
     const insurance = nav.getByRole('button', { name: 'Insurance' });
@@ -100,17 +109,23 @@ test.describe('desktop', () => {
     await expect(page).toHaveURL(/\/northwind\/healthhelp$/);
   });
 
-  test('an administrator disables a feature, and a patient no longer sees it', async ({ browser }) => {
+  test('an administrator turns a hidden feature to "Coming Soon!" and back, and a patient sees each', async ({ browser }) => {
     const patient = await registeredPatient('hub-switch');
     const adminPage = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     const patientPage = await (await browser.newContext({ viewport: DESKTOP })).newPage();
 
+    // The demo shows what works: what is not built yet is hidden, nothing is "Coming Soon!" for want of a page.
     await signIn(patientPage, patient.email, patient.password);
     await expectDashboard(patientPage, patient.first_name);
-    await expect(menu(patientPage).getByText('File Library')).toBeVisible();
+    await expect(menu(patientPage).getByText('File Library')).toHaveCount(0);
 
     await signIn(adminPage, ADMIN, DEMO_PASSWORD);
-    await expect(adminPage).toHaveURL(/\/healthbook\/dashboard$/);
+    await expect(adminPage).toHaveURL(landing(ADMIN));
+    // The administrator's console (People, drawn without the menu) comes first in their menu.
+    await adminPage.goto('/healthbook/dashboard');
+    await expect(menu(adminPage).getByRole('link').first()).toHaveAccessibleName('People');
+    // Patients' first steps are not theirs: no "Add your first health record".
+    await expect(adminPage.getByText('Add your first health record')).toHaveCount(0);
     await menu(adminPage).getByRole('link', { name: 'Features and settings' }).click();
     await expect(adminPage.getByRole('heading', { level: 1, name: 'Features and settings' })).toBeVisible();
     await scan(adminPage);
@@ -121,23 +136,24 @@ test.describe('desktop', () => {
       await adminPage.getByRole('option', { name: status }).click();
       await expect(adminPage.getByText('File Library: saved. Members see the change on their next page load.')).toBeVisible();
     };
-    await setStatus('Disabled');
+    await setStatus('Inactive');
     try {
       await patientPage.reload();
-      await expect(menu(patientPage).getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
-      await expect(menu(patientPage).getByText('File Library')).toHaveCount(0);
+      await expect(menu(patientPage).getByRole('button', { name: 'File Library' })).toHaveAttribute('aria-disabled', 'true');
     } finally {
-      await setStatus('Inactive');
+      await setStatus('Disabled');
     }
     await patientPage.reload();
-    await expect(menu(patientPage).getByRole('button', { name: 'File Library' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(menu(patientPage).getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+    await expect(menu(patientPage).getByText('File Library')).toHaveCount(0);
     // Core features cannot be switched off.
     await expect(adminPage.getByRole('combobox', { name: 'Status of Dashboard' })).toHaveAttribute('aria-disabled', 'true');
   });
 
   test('a super admin sees Operations with its charts, for any organisation, and downloads the figures', async ({ page }) => {
     await signIn(page, SUPERADMIN, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/healthbook\/dashboard$/);
+    await expect(page).toHaveURL(landing(SUPERADMIN));
+    await page.goto('/healthbook/dashboard');
     await menu(page).getByRole('link', { name: 'Operations' }).click();
     await expect(page).toHaveURL(/\/healthbook\/operations$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Operations' })).toBeVisible();

@@ -2,7 +2,7 @@
 // colour and logo and sees its sign-in page branded; deactivates it and its members see the page
 // saying so; axe on the new pages in English and Greek, on a desktop and a phone.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, scan, signIn } from './accounts';
+import { DEMO_PASSWORD, landing, scan, signIn } from './accounts';
 import { primaryButtonColor } from './fixtures';
 import { png } from '../../server/test/png';
 
@@ -15,7 +15,7 @@ async function superAdminPage(browser: Browser, locale = 'en-US', viewport: { wi
   const context = await browser.newContext({ locale: 'en-US', viewport });
   const page = await context.newPage();
   await signIn(page, SUPERADMIN, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/healthbook\/dashboard/);
+  await expect(page).toHaveURL(landing(SUPERADMIN));
   const language = locale.slice(0, 2);
   if (language !== 'en') {
     await page.evaluate((lang) => localStorage.setItem('language', lang), language);

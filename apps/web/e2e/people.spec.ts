@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, expectDashboard, mailLink, passwordField, scan, signIn, uniqueEmail, uniqueName } from './accounts';
+import { ADMIN, DEMO_PASSWORD, mailLink, passwordField, landing, scan, signIn, uniqueEmail, uniqueName } from './accounts';
 import { waitForMail } from './mailbox';
 
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
@@ -18,9 +18,9 @@ async function shot(page: Page, name: string) {
 
 test('the admin home: search, invite a provider who sets the password from the mail and signs in', async ({ page }) => {
   test.setTimeout(150_000);
+  // An administrator lands on their console.
   await signIn(page, ADMIN, DEMO_PASSWORD);
-  await expectDashboard(page, 'Alex');
-  await page.goto('/healthbook/addUser/home');
+  await expect(page).toHaveURL(landing(ADMIN));
   await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();
   await expect(page).toHaveTitle('People | HealthBook+');
   const table = page.getByRole('table', { name: 'People of HealthBook+' });
@@ -51,7 +51,7 @@ test('the admin home: search, invite a provider who sets the password from the m
   await dialog.getByLabel('Languages spoken').fill('English, Greek');
   await dialog.getByLabel('Biography').fill('Diabetes and thyroid care.');
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `Invitation sent to ${email}.` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `The invitation was sent to ${email}.` })).toBeVisible();
   await page.getByLabel('Search by name or e-mail').fill(email);
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('row').nth(1)).toContainText('Invited');
@@ -72,7 +72,9 @@ test('the admin home: search, invite a provider who sets the password from the m
   await expect(page.getByRole('status')).toHaveText('Your password is set. Sign in with it now.');
   await passwordField(page).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expectDashboard(page, firstName);
+  // A provider lands on their console, first in their menu.
+  await expect(page).toHaveURL(/\/healthbook\/provider\/appointments$/);
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').first()).toHaveAccessibleName('My appointments');
 });
 
 test('patients in bulk: the preview shows each row’s problems, then the progress goes to done', async ({ page }) => {
@@ -88,8 +90,7 @@ test('patients in bulk: the preview shows each row’s problems, then the progre
   ].join('\n');
 
   await signIn(page, ADMIN, DEMO_PASSWORD);
-  await expectDashboard(page, 'Alex');
-  await page.goto('/healthbook/addUser/home');
+  await expect(page).toHaveURL(landing(ADMIN));
   await page.getByRole('link', { name: 'Invite patients from a file' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Invite patients from a file' })).toBeVisible();
   await scan(page);
@@ -128,7 +129,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await page.locator('input[type=email], input[name=email]').first().fill(ADMIN);
         await page.locator('input[type=password]').first().fill(DEMO_PASSWORD);
         await page.locator('form button[type=submit]').first().click();
-        await expect(page).toHaveURL(/\/healthbook\/dashboard$/);
+        await expect(page).toHaveURL(landing(ADMIN));
         for (const [to, name] of [
           ['/healthbook/addUser/home', 'people'],
           ['/healthbook/addUser/import', 'import'],

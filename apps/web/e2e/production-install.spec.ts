@@ -177,7 +177,7 @@ test('from an empty production installation to a branded clinic where a patient 
       await dialog.getByLabel('Languages spoken').fill('English, Greek');
     }
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
-    await expect(operator.getByRole('status').filter({ hasText: `Invitation sent to ${email}.` })).toBeVisible();
+    await expect(operator.getByRole('status').filter({ hasText: `The invitation was sent to ${email}.` })).toBeVisible();
   };
   const adminEmail = 'admin@riverside.example';
   const providerEmail = 'doctor@riverside.example';
@@ -224,7 +224,7 @@ test('from an empty production installation to a branded clinic where a patient 
   await clinicAdmin.getByRole('radio', { name: 'Female' }).check();
   await clinicAdmin.getByLabel('E-mail').fill(patientEmail);
   await clinicAdmin.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(clinicAdmin.getByRole('status').filter({ hasText: `Invitation sent to ${patientEmail}.` })).toBeVisible();
+  await expect(clinicAdmin.getByRole('status').filter({ hasText: `The invitation was sent to ${patientEmail}.` })).toBeVisible();
   const invitationLink = await linkIn(patientEmail, /^You are invited to /);
   expect(invitationLink).toBe(`${BASE}/${CLINIC.clientId}/access-code`);
   const code = /\b([A-HJ-NP-Z2-9]{10})\b/.exec(textOf(patientEmail, /^You are invited to /))?.[1] ?? '';

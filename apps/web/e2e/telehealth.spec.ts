@@ -3,7 +3,7 @@
 // gives a reason and confirms; the provider sees the booking and cancels it. Both sides get
 // e-mails with an .ics; every new page passes the axe scan.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, api, apiLogin, registeredPatient, scan, signIn } from './accounts';
+import { DEMO_PASSWORD, api, apiLogin, registeredPatient, landing, scan, signIn } from './accounts';
 import { dayAhead } from './fixtures';
 import { attachments, waitForMail, type Mail } from './mailbox';
 
@@ -17,7 +17,7 @@ async function signedInPage(browser: Browser, email: string, password: string): 
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', timezoneId: TZ });
   const page = await context.newPage();
   await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/healthbook\/dashboard$/);
+  await expect(page).toHaveURL(landing(email));
   return page;
 }
 

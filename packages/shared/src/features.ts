@@ -35,6 +35,11 @@ export interface FeatureDefinition {
    * else's record is open, the menu offers it only when their grant reaches that area.
    */
   area?: PatientDataArea;
+  /**
+   * Features whose pages are one tool (the symptom checker and the Self-Diagnosis item) share
+   * it: the menu offers the tool once, however many of them are on.
+   */
+  tool?: string;
 }
 
 export const FEATURES = [
@@ -58,14 +63,14 @@ export const FEATURES = [
   { key: 'allergies', route: 'health-record/allergy', displayName: 'Allergies', icon: 'Coronavirus', available: true },
   { key: 'family-history', route: 'health-record/familyhistory', displayName: 'Family History', icon: 'FamilyRestroom', available: true },
   { key: 'visits', route: 'health-record/medicalvisit', displayName: 'Visits', icon: 'LocalHospital', available: true },
-  { key: 'symptom-checker', route: 'symptom-checker', displayName: 'Symptom Checker', icon: 'Healing', available: true },
+  { key: 'symptom-checker', route: 'symptom-checker', displayName: 'Symptom Checker', icon: 'Healing', available: true, tool: 'symptom-checker' },
   { key: 'personal-notes', route: 'journal/notes', displayName: 'Personal notes', icon: 'StickyNote2', available: false },
-  { key: 'emergency', route: 'emergency', displayName: 'Emergency', icon: 'Emergency', available: false },
+  { key: 'emergency', route: 'emergency', displayName: 'Emergency', icon: 'Emergency', available: true },
   { key: 'medical-services', route: 'medical-services', displayName: 'Medical Services', icon: 'MedicalServices', available: false },
   { key: 'live-help', route: 'peer-coaching', displayName: 'Live Help', icon: 'Forum', available: true, area: 'chat' },
   { key: 'health-concierge', route: 'health-concierge', displayName: 'Health Concierge', icon: 'RoomService', available: false },
   { key: 'medical-transportation', route: 'medical-transportation', displayName: 'Medical Transportation', icon: 'AirportShuttle', available: false },
-  { key: 'self-diagnosis', route: 'health-check', displayName: 'Self-Diagnosis', icon: 'FactCheck', available: true },
+  { key: 'self-diagnosis', route: 'health-check', displayName: 'Self-Diagnosis', icon: 'FactCheck', available: true, tool: 'symptom-checker' },
   { key: 'schedule-appointment', route: 'telehealth/provider-list', displayName: 'Schedule appointment', icon: 'EventAvailable', available: true, area: 'appointments' },
   { key: 'care-team', route: 'careclub/care-team', displayName: 'View care team', icon: 'Diversity3', available: false },
   { key: 'provider-search', route: 'provider-details', displayName: 'Search for provider', icon: 'PersonSearch', available: true },
@@ -89,6 +94,9 @@ export type FeatureKey = (typeof FEATURES)[number]['key'];
 const AREAS = new Map<string, PatientDataArea>((FEATURES as readonly FeatureDefinition[]).flatMap((f) => (f.area ? [[f.key, f.area] as const] : [])));
 /** The part of a patient's record a feature's page shows, if any (what a grant must reach to be offered it). */
 export const featureArea = (key: string): PatientDataArea | undefined => AREAS.get(key);
+
+/** The tool a feature's page is (features that open the same one share it): its own key unless declared. */
+export const featureTool = (key: string): string => (BY_KEY.get(key)?.tool ?? key);
 
 const BY_KEY = new Map<string, FeatureDefinition>(FEATURES.map((f) => [f.key, f]));
 export const featureDefinition = (key: string): FeatureDefinition | undefined => BY_KEY.get(key);

@@ -17,11 +17,13 @@ import enChat from './locales/en/chat.json';
 import elChat from './locales/el/chat.json';
 import enHelpPages from './locales/en/helpPages.json';
 import elHelpPages from './locales/el/helpPages.json';
+import enAudit from './locales/en/audit.json';
+import elAudit from './locales/el/audit.json';
 
 /** Catalogs used by both sides: server error messages and shared validation messages. */
 export const sharedCatalogs = {
-  en: { errors: enErrors, validation: enValidation, options: enOptions, emails: enEmails, wizard: enWizard, features: enFeatures, records: enRecords, chat: enChat, helpPages: enHelpPages },
-  el: { errors: elErrors, validation: elValidation, options: elOptions, emails: elEmails, wizard: elWizard, features: elFeatures, records: elRecords, chat: elChat, helpPages: elHelpPages },
+  en: { errors: enErrors, validation: enValidation, options: enOptions, emails: enEmails, wizard: enWizard, features: enFeatures, records: enRecords, chat: enChat, helpPages: enHelpPages, audit: enAudit },
+  el: { errors: elErrors, validation: elValidation, options: elOptions, emails: elEmails, wizard: elWizard, features: elFeatures, records: elRecords, chat: elChat, helpPages: elHelpPages, audit: elAudit },
 } as const;
 
 export type SharedNamespace = keyof (typeof sharedCatalogs)['en'];

@@ -13,6 +13,8 @@ export * from './contracts/operator';
 export * from './contracts/mfa';
 export * from './contracts/invitations';
 export * from './features';
+export * from './audit';
+export * from './emergency';
 export * from './contracts/features';
 export * from './contracts/operations';
 export * from './records';

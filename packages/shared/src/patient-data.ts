@@ -16,6 +16,12 @@
 
 export type PatientAccessLevel = 'owner' | 'full' | 'read-only';
 
+/**
+ * The `code` of a 403 whose reason is the access level or the grant's categories (with `area`
+ * and the area's refusal as `detail`): the web app explains it in place of the page.
+ */
+export const RECORD_ACCESS_REFUSED = 'record_access_refused';
+
 export const PATIENT_DATA_AREAS = ['profile', 'records', 'documents', 'journal', 'insurance', 'calendar', 'appointments', 'chat', 'assessments', 'shares'] as const;
 export type PatientDataArea = (typeof PATIENT_DATA_AREAS)[number];
 

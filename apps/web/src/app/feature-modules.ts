@@ -4,6 +4,7 @@ import { calendarModule } from '../features/calendar/module';
 import { chatConsoleModule } from '../features/chat-console/module';
 import type { ChatSocketFactory } from '../features/chat-console/chat-socket';
 import { documentsModule } from '../features/documents/module';
+import { emergencyModule } from '../features/emergency/module';
 import { healthRecordsModule } from '../features/health-records/module';
 import { helpModule } from '../features/help/module';
 import { insuranceModule } from '../features/insurance/module';
@@ -56,4 +57,5 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   connectionHubModule,
   familyMembersModule,
   careNetworkModule,
+  emergencyModule,
 ];

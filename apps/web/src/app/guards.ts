@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { DEFAULT_CLIENT_ID } from '@healthbook/shared/constants';
 import type { AccessClaims } from '@healthbook/shared/contracts/auth';
 import type { UserDto } from '@healthbook/shared/contracts/users';
@@ -10,7 +10,7 @@ import { featuresQueryOptions, hubFeatures } from '../lib/hub-features';
 import { isAdministrator, isChatStaff, isProvider } from '../lib/roles';
 import { i18n } from '../lib/i18n';
 import { paths } from '../lib/paths';
-import { accessRights, patientsQueryOptions } from '../lib/record-access';
+import { accessRights, patientsQueryOptions, refusalData } from '../lib/record-access';
 import { viewingPatient } from '../lib/viewing-patient';
 import { featureArea } from '@healthbook/shared/features';
 import { queryClient } from '../lib/query-client';
@@ -133,7 +133,8 @@ export async function featureGuard(feature: string, args: LoaderFunctionArgs): P
   const viewing = viewingPatient.get();
   if (area && viewing !== null) {
     const patient = (await queryClient.ensureQueryData(patientsQueryOptions())).find((p) => p.patient_id === viewing);
-    if (patient && !accessRights(patient.access, patient.categories).reads[area]) throw redirect(paths.dashboard(clientIdOf(args.params)));
+    // Not a silent trip to the dashboard: the page's error boundary says why (app/access-refused.tsx).
+    if (patient && !accessRights(patient.access, patient.categories).reads[area]) throw data(refusalData(area), { status: 403 });
   }
   return null;
 }

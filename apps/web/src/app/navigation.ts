@@ -1,4 +1,4 @@
-import type { FeatureKey } from '@healthbook/shared/features';
+import { featureTool, type FeatureKey } from '@healthbook/shared/features';
 
 /**
  * The side navigation of the spec (§2 "Navigation menu groups"), as data: each item opens a
@@ -81,3 +81,47 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   { id: 'provider', title: 'groups.provider', staffOnly: true, items: [] },
   { id: 'admin', title: 'groups.admin', adminOnly: true, items: [{ feature: 'operations' }] },
 ];
+
+/** What the menu knows of a shown item: whether it opens its page (active) or says "Coming Soon!". */
+export interface ShownItem<E extends { feature_status: string }> {
+  item: NavItem;
+  entry: E;
+}
+
+/**
+ * The menu as shown: the groups in order, a staff member's console groups first (they work
+ * there), each item by what `visible` makes of it (null: not shown), and every tool once: of
+ * the items that open the same tool (the symptom checker, Self-Diagnosis and the Ecosystem's
+ * symptom checker), the first active one, in the place of the first shown.
+ */
+export function arrangeMenu<E extends { feature_status: string }>(
+  groups: readonly NavGroup[],
+  options: { staff: boolean; visible: (item: NavItem) => E | null },
+): { group: NavGroup; items: ShownItem<E>[] }[] {
+  const consoleFirst = options.staff ? [...groups.filter((g) => g.staffOnly || g.adminOnly), ...groups.filter((g) => !g.staffOnly && !g.adminOnly)] : groups;
+  const shown = consoleFirst.map((group) => ({
+    group,
+    items: group.items.flatMap((item) => {
+      const entry = options.visible(item);
+      return entry ? [{ item, entry }] : [];
+    }),
+  }));
+  // Each tool's one item: the first active, else the first shown; it takes the first one's place.
+  const all = shown.flatMap((g) => g.items);
+  const chosen = new Map<string, ShownItem<E>>();
+  for (const candidate of all) {
+    const tool = featureTool(candidate.item.route ? `${candidate.item.feature}:${candidate.item.route}` : candidate.item.feature);
+    const current = chosen.get(tool);
+    if (!current || (current.entry.feature_status !== 'active' && candidate.entry.feature_status === 'active')) chosen.set(tool, candidate);
+  }
+  const placed = new Set<string>();
+  return shown.map(({ group, items }) => ({
+    group,
+    items: items.flatMap((candidate) => {
+      const tool = featureTool(candidate.item.route ? `${candidate.item.feature}:${candidate.item.route}` : candidate.item.feature);
+      if (placed.has(tool)) return [];
+      placed.add(tool);
+      return [chosen.get(tool)!];
+    }),
+  }));
+}

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { DEFAULT_CLIENT_ID } from '@healthbook/shared/constants';
 import { SHARE_ROUTES } from '@healthbook/shared/sharing';
@@ -14,6 +15,14 @@ import { FULL_LAYOUT, watchSessionEnd } from './session-watch';
 import { FEATURE_MODULES } from './feature-modules';
 
 /** A guard from app/guards.ts, loaded on first use: the sign-in page does not carry them. */
+/** The signed-in pages' error view (app/access-refused.tsx), loaded when an error happens. */
+const SignedInErrorView = lazy(() => import('./access-refused'));
+const SignedInError = () => (
+  <Suspense fallback={<DelayedLoader />}>
+    <SignedInErrorView />
+  </Suspense>
+);
+
 const lazyGuard = (name: GuardName) => async (args: LoaderFunctionArgs) => (await import('./guards'))[name](args);
 /**
  * The pages of the registered features (app/feature-modules.ts), each behind its checks: the
@@ -121,6 +130,8 @@ export const routes = [
             id: 'signed-in',
             loader: lazyGuard('signedInGuard'),
             handle: FULL_LAYOUT,
+            // A page refused for the viewed record's access says why, inside the shell.
+            ErrorBoundary: SignedInError,
             children: [
               // health-action/result comes with the surveys feature (features/surveys): without a known ?action=, the survey hub.
               ...featureRoutes(),

@@ -165,6 +165,23 @@ describe('where sign-in leads', () => {
     expect(afterSignInPath('healthbook', null)).toBe('/healthbook/login');
   });
 
+  it('staff land on their console: a provider’s appointments, a coach’s chats, an administrator’s people; a patient on the dashboard', () => {
+    const landing = (user: Parameters<typeof fakeUser>[0]) => {
+      signIn({ access: fakeToken({ access: 'full' }), user: fakeUser(user) });
+      return afterSignInPath('healthbook', full);
+    };
+    expect(landing({ roles: ['professional', 'provider'] })).toBe('/healthbook/provider/appointments');
+    expect(landing({ roles: ['professional', 'coach'] })).toBe('/healthbook/provider/chat');
+    expect(landing({ roles: ['org_admin'] })).toBe('/healthbook/addUser/home');
+    expect(landing({ roles: ['patient'], is_superadmin: true })).toBe('/healthbook/addUser/home');
+    expect(landing({ roles: ['patient'] })).toBe('/healthbook/dashboard');
+    // The page asked for still wins.
+    signIn({ access: fakeToken({ access: 'full' }), user: fakeUser({ roles: ['professional', 'provider'] }) });
+    expect(afterSignInPath('healthbook', full, '/healthbook/calendar')).toBe('/healthbook/calendar');
+    localStorage.clear();
+    session.clear();
+  });
+
   it('redirectFrom is followed only within the same organisation', () => {
     expect(afterSignInPath('healthbook', full, '/healthbook/settings/profile?tabId=3')).toBe('/healthbook/settings/profile?tabId=3');
     expect(afterSignInPath('healthbook', full, '/northwind/dashboard')).toBe('/healthbook/dashboard');

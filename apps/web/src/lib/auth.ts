@@ -3,6 +3,7 @@ import type { AccessClaims, AccessLevel, LoginBody } from '@healthbook/shared/co
 import type { UserDto } from '@healthbook/shared/contracts/users';
 import { api } from './api-client';
 import { paths } from './paths';
+import { consolePath } from './roles';
 import { readClaims, session, SESSION_KEY, type SessionTokens } from './session';
 
 /**
@@ -154,12 +155,16 @@ export function safeRedirect(clientId: string, redirectFrom: string | null | und
   return redirectFrom;
 }
 
-/** Where a fresh sign-in goes: the second step when the token is limited, else the page asked for or the dashboard. */
+/**
+ * Where a fresh sign-in goes: the second step when the token is limited, else the page asked
+ * for, else a staff member's console (lib/roles.ts), else the dashboard.
+ */
 export function afterSignInPath(clientId: string, claims: AccessClaims | null, redirectFrom?: string | null): string {
   const back = safeRedirect(clientId, redirectFrom);
   if (!claims) return paths.login(clientId);
   if (claims.access === 'limited') return paths.verify(clientId, back);
-  return back ?? paths.dashboard(clientId);
+  const user = getSessionState().user;
+  return back ?? (user ? consolePath(user, clientId) : null) ?? paths.dashboard(clientId);
 }
 
 const localCaches = new Set<() => void>();

@@ -8,6 +8,8 @@ export interface DashboardWidget {
   order: number;
   /** Loaded with the dashboard, not before. */
   load: () => Promise<{ default: ComponentType }>;
+  /** About one's own health record (first records, recent ones): not on staff's dashboards (lib/roles.ts isStaff). */
+  patientsOnly?: boolean;
 }
 
 /** Checks a page needs beyond a full sign-in and an active feature (implemented in app/guards.ts). */

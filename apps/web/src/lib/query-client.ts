@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { accessRefusal } from './record-access';
 import { onClearLocalData } from './auth';
 import { handOverOrganizations } from './organization-cache';
 import { organizationQueryOptions } from './organization-query';
@@ -12,6 +13,9 @@ export const queryClient = new QueryClient({
       // A 4xx will not change by asking again.
       retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
       refetchOnWindowFocus: false,
+      // A page the viewed record's access does not reach (read-only, some categories only) is
+      // not "could not be loaded": the page's error boundary says why (app/access-refused.tsx).
+      throwOnError: (error) => accessRefusal(error) !== null,
     },
   },
 });

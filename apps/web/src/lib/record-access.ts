@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Patient } from '@healthbook/shared/contracts/records';
-import { rightsOf, type PatientDataArea } from '@healthbook/shared/patient-data';
-import { api } from './api-client';
+import { AREA_RULES, PATIENT_DATA_AREAS, RECORD_ACCESS_REFUSED, rightsOf, type PatientDataArea } from '@healthbook/shared/patient-data';
+import { api, ApiError } from './api-client';
 import { queryKeys } from './query-keys';
 import { useViewingPatientId } from './viewing-patient';
 
@@ -108,3 +108,30 @@ export async function resetRecordData(client: QueryClient): Promise<void> {
 
 /** A patient's name as the banner and the switcher say it. */
 export const patientName = (p: Pick<Patient, 'first_name' | 'last_name'>) => `${p.first_name} ${p.last_name}`.trim();
+
+/**
+ * A refusal because of the access one holds to the viewed record (read-only, some categories
+ * only): the server's 403 with code record_access_refused, or a page's guard that refused the
+ * same way. Answers the area and the reason to show (the server's words, or the area's rule), or
+ * null for any other error. The one place that tells this kind of refusal from a failure.
+ */
+export function accessRefusal(error: unknown): { area: PatientDataArea | null; message: string | null; messageKey: string | null } | null {
+  const data = error instanceof ApiError ? error.data : isRouteRefusal(error) ? error.data : null;
+  if (!data || typeof data !== 'object' || (data as { code?: unknown }).code !== RECORD_ACCESS_REFUSED) return null;
+  if (error instanceof ApiError && error.status !== 403) return null;
+  const area = (data as { area?: unknown }).area;
+  const known = typeof area === 'string' && (PATIENT_DATA_AREAS as readonly string[]).includes(area) ? (area as PatientDataArea) : null;
+  const detail = (data as { detail?: unknown }).detail;
+  return {
+    area: known,
+    message: typeof detail === 'string' ? detail : null,
+    messageKey: known ? `errors:${AREA_RULES[known].refusal}` : null,
+  };
+}
+
+/** What a guard throws for a page the viewed record's access does not reach (react-router's data(…, 403)). */
+export const refusalData = (area: PatientDataArea) => ({ code: RECORD_ACCESS_REFUSED, area });
+
+function isRouteRefusal(error: unknown): error is { status: number; data: unknown } {
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 403 && 'data' in error && !(error instanceof ApiError);
+}

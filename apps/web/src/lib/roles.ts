@@ -1,5 +1,6 @@
 import { CHAT_PROVIDER_TYPES, type ChatProviderType } from '@healthbook/shared/chat';
 import type { UserDto } from '@healthbook/shared/contracts/users';
+import { paths } from './paths';
 
 /**
  * What a user's stored roles let them do in the hub (§6 "Roles and permissions"). The server
@@ -21,3 +22,18 @@ export const chatQueuesOf = (user: Pick<UserDto, 'roles'>): ChatProviderType[] =
 
 /** Staff who take live chats: providers and peer coaches. */
 export const isChatStaff = (user: Pick<UserDto, 'roles'>): boolean => chatQueuesOf(user).length > 0;
+
+/** Staff: providers, peer coaches and administrators (they work in a console, not on a record of their own). */
+export const isStaff = (user: WithRoles): boolean => isAdministrator(user) || isProvider(user) || isChatStaff(user);
+
+/**
+ * A staff member's console, where they land after signing in and what their menu opens with:
+ * a provider's appointments, a coach's chat console, an administrator's people. null for a
+ * patient (the dashboard).
+ */
+export function consolePath(user: WithRoles, clientId: string): string | null {
+  if (isProvider(user)) return paths.providerAppointments(clientId);
+  if (isChatStaff(user)) return paths.providerChat(clientId);
+  if (isAdministrator(user)) return paths.adminHome(clientId);
+  return null;
+}

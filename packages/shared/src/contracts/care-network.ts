@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GENDER_KEYS } from '../constants';
 import { CATEGORY_KEYS } from '../records/categories';
 import { parseDob } from '../validation';
+import { timeZoneSchema } from './calendar';
 import { IdParamSchema, personNameSchema, EmailAddressSchema } from './common';
 import { readOnlyFields, writableBody } from './round-trip';
 
@@ -141,14 +142,18 @@ export const CaringForListSchema = z.array(CaringForSchema);
  */
 export const AccessLogQuerySchema = z.object({
   page: z.string().regex(/^[0-9]{1,6}$/, { message: 'validation:pageInvalid' }).transform(Number).optional(),
+  tz: timeZoneSchema.optional().describe("the reader's time zone (IANA, e.g. Europe/Athens): the days lines are grouped by; UTC when absent"),
 });
 export const AccessLogEntrySchema = z
   .object({
-    at: z.string(),
+    at: z.string().describe('the latest of the events the line stands for'),
+    first_at: z.string().describe('the first of them (the same day)'),
+    count: z.number().int().describe('how many alike events on that day the line stands for'),
     who: z.string().describe("the person's name, or how a share recipient was reached"),
     via: z.enum(['care-network', 'share', 'other']),
     action: z.string().describe('what was done: record_read, record_create, document_read, appointment_book, chat_message…'),
     outcome: z.enum(['success', 'denied']),
+    text: z.string().describe('what happened, as a sentence in the reader language ("Sofia Antoniou read your chat 8 times")'),
     detail: z.string().nullable().describe('the category or item, in words'),
   })
   .meta({ id: 'AccessLogEntry' });

@@ -45,10 +45,16 @@ export const DEMO_ORGANIZATIONS = [
   },
 ] as const;
 
-/** Each demo organisation's choices about features (the rest: active), so that the two differ visibly. */
+/** What this version does not have yet: a demo shows what works, so these are hidden ("disabled"), never "Coming Soon!". */
+const NOT_YET = Object.fromEntries(FEATURES.filter((f) => !f.available).map((f) => [f.key, 'disabled'])) as Partial<Record<FeatureKey, FeatureStatus>>;
+
+/**
+ * Each demo organisation's choices about features (the rest: active), so that the two differ
+ * visibly; at healthbook, Insurance shows what an organisation's "Coming Soon!" looks like.
+ */
 export const DEMO_FEATURE_STATUSES: Record<(typeof DEMO_ORGANIZATIONS)[number]['name'], Partial<Record<FeatureKey, FeatureStatus>>> = {
-  healthbook: { insurance: 'inactive', 'medical-transportation': 'disabled', 'health-concierge': 'disabled', 'call-center-triage': 'disabled', assistant: 'active' },
-  northwind: { insurance: 'active', teleconsultation: 'disabled', emergency: 'disabled', 'link-accounts': 'disabled', help: 'active', assistant: 'disabled' },
+  healthbook: { ...NOT_YET, insurance: 'inactive', assistant: 'active' },
+  northwind: { ...NOT_YET, insurance: 'active', teleconsultation: 'disabled', 'link-accounts': 'disabled', help: 'active', assistant: 'disabled' },
 };
 
 export const DEMO_PASSWORD = 'Healthbook#2026';

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@healthbook/shared';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AuditRepository, type AuditOutcome } from './audit.repository';
@@ -6,7 +7,8 @@ import { servicePlugin } from '../../lib/service-plugin';
 export type { AuditOutcome };
 
 export interface AuditEvent {
-  action: string;
+  /** One of the declared actions (packages/shared audit.ts): each has a sentence the patient reads. */
+  action: AuditAction;
   outcome: AuditOutcome;
   /** Defaults to the context's actor. */
   actorUserId?: number | null;

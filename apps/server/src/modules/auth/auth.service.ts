@@ -1,3 +1,4 @@
+import type { AuditAction } from '@healthbook/shared';
 import {
   INCORRECT_CREDENTIALS,
   type LimitedUser,
@@ -160,7 +161,7 @@ export class AuthService {
    * a 400 under `code` asks for it; a wrong code is a 400 under `code`. Codes are counted per
    * binding before they are checked (five, then 429), as at sign-in. Answers once it is passed.
    */
-  async checkSecondFactor(ctx: ServiceContext, user: UserView, bind: { linkFrom: number }, code: string | undefined, action = 'account_link'): Promise<void> {
+  async checkSecondFactor(ctx: ServiceContext, user: UserView, bind: { linkFrom: number }, code: string | undefined, action: AuditAction = 'account_link'): Promise<void> {
     if (user.mfa_devices.length === 0) return;
     const viaEmail = user.mfa_devices.some((d) => d.device_type === 'email');
     const asked = viaEmail ? 'validation:linkCodeSent' : 'validation:linkCodeApp';

@@ -1,4 +1,4 @@
-import { CATEGORY_KEYS, translate, type AccessLogEntry, type CareAccess, type CareMember, type CaringFor, type Language } from '@healthbook/shared';
+import { auditSentence, CATEGORY_KEYS, translate, type AccessLogEntry, type CareAccess, type CareMember, type CaringFor, type Language } from '@healthbook/shared';
 import { memberStatus } from './care-network.policy';
 import type { AccessLogRow, CareGrantRow, HeldGrantRow } from './care-network.repository';
 
@@ -71,18 +71,23 @@ export function accessDetail(action: string, detail: Record<string, unknown>, la
   return null;
 }
 
-/** One line of "who saw my record". */
+/** One line of "who saw my record": a sentence the patient understands, and how many times on that day. */
 export function presentAccess(row: AccessLogRow, lang: Language): AccessLogEntry {
   const name = personName(row.actor_first_name, row.actor_last_name);
   const viaShare = row.actor_user_id === null && (row.share_recipient !== null || row.action.startsWith('share_'));
   const via: AccessLogEntry['via'] = viaShare ? 'share' : row.actor_in_network ? 'care-network' : 'other';
   const who = viaShare ? (row.share_recipient ?? translate(lang, 'records:accessLog.shareRecipient')) : name || translate(lang, 'records:accessLog.someone');
+  const outcome = row.outcome === 'success' ? 'success' : 'denied';
+  const count = Number(row.count);
   return {
     at: new Date(row.at).toISOString(),
+    first_at: new Date(row.first_at).toISOString(),
+    count,
     who,
     via,
     action: row.action,
-    outcome: row.outcome === 'success' ? 'success' : 'denied',
+    outcome,
+    text: auditSentence(lang, { action: row.action, outcome, who, detail: row.detail, count }),
     detail: accessDetail(row.action, row.detail, lang),
   };
 }

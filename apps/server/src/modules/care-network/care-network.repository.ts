@@ -46,10 +46,17 @@ export interface ContactRow {
   client_id: string;
 }
 
-/** One row of a patient's audit trail, with what is needed to say who it was. */
+/**
+ * One line of a patient's audit trail: the events alike on one day (same person or share, same
+ * action and outcome, same part of the record), with what is needed to say who it was.
+ */
 export interface AccessLogRow {
   id: number;
+  /** The latest and the first of them. */
   at: Date;
+  first_at: Date;
+  /** How many events the line stands for. */
+  count: number;
   action: string;
   outcome: 'success' | 'failure' | 'denied';
   actor_user_id: number | null;
@@ -306,11 +313,21 @@ export class CareNetworkRepository {
    * A patient's audit trail as others made it: every row about the patient whose actor is not the
    * patient's own account (care network, providers, share recipients), newest first; refusals too.
    */
-  async accessLog(patientId: number, patientUserId: number, limit: number, offset: number): Promise<{ count: number; rows: AccessLogRow[] }> {
-    const base = this.db
+  /**
+   * "Who saw my record", a page of lines: the events on the patient's trail by anyone but the
+   * patient, grouped by day in the reader's time zone (`timeZone`, an IANA name), person or
+   * share, action, outcome and the part of the record they reached; the latest line first.
+   */
+  async accessLog(patientId: number, patientUserId: number, limit: number, offset: number, timeZone: string): Promise<{ count: number; rows: AccessLogRow[] }> {
+    const shareId = sql<number | null>`case when jsonb_typeof(l.detail->'share') = 'number' then (l.detail->>'share')::int end`;
+    // What of the record an event reached, as far as its sentence and detail say it.
+    const part = sql<string>`concat_ws('|', l.detail->>'category', l.detail->>'what', l.detail ? 'document', l.detail ? 'summary', l.detail ? 'fhir_export')`;
+    const day = sql<string>`(l.at at time zone ${timeZone})::date`;
+    const grouped = this.db
       .selectFrom('audit_log as l')
       .where('l.org_id', '=', this.scope.orgId)
       .where('l.subject', '=', `patient:${patientId}`)
+      // The partial index of the patients' trails (migration 0024) serves it.
       .where(sql<boolean>`l.subject like 'patient:%'`)
       .where(sql<boolean>`l.actor_user_id is distinct from ${patientUserId}`)
       // The patient's own calendar subscription (their private feed address) is not someone else.
@@ -318,32 +335,41 @@ export class CareNetworkRepository {
       // The policy's own "let in" row of every non-owner request (patients.service grant) goes with
       // the route's own row (record_read, document_read, chat_read…), which says what was seen:
       // the log shows that one. Refusals by the policy stay.
-      .where((eb) => eb.or([eb('l.action', '<>', 'patient_access'), eb('l.outcome', '<>', 'success')]));
+      .where((eb) => eb.or([eb('l.action', '<>', 'patient_access'), eb('l.outcome', '<>', 'success')]))
+      .select([
+        sql<number>`max(l.id)`.as('id'),
+        sql<Date>`max(l.at)`.as('at'),
+        sql<Date>`min(l.at)`.as('first_at'),
+        sql<number>`count(*)::int`.as('count'),
+        'l.action',
+        'l.outcome',
+        'l.actor_user_id',
+        sql<number | null>`${shareId}`.as('share_id'),
+        sql<Record<string, unknown>>`(array_agg(l.detail order by l.id desc))[1]`.as('detail'),
+      ])
+      .groupBy(['l.action', 'l.outcome', 'l.actor_user_id', sql`${shareId}`, sql`${part}`, sql`${day}`]);
     const [counted, rows] = await Promise.all([
-      base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-      base
-        .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'l.actor_user_id').on('u.org_id', '=', this.scope.orgId))
-        .leftJoin('shares as s', (join) =>
-          join
-            .on(sql<boolean>`l.detail ? 'share'`)
-            .on(sql<boolean>`s.id = case when jsonb_typeof(l.detail->'share') = 'number' then (l.detail->>'share')::int end`)
-            .on('s.org_id', '=', this.scope.orgId)
-            .on('s.patient_id', '=', patientId),
-        )
+      this.db.selectFrom(grouped.as('g')).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom(grouped.as('g'))
+        .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'g.actor_user_id').on('u.org_id', '=', this.scope.orgId))
+        .leftJoin('shares as s', (join) => join.onRef('s.id', '=', 'g.share_id').on('s.org_id', '=', this.scope.orgId).on('s.patient_id', '=', patientId))
         .select([
-          'l.id',
-          'l.at',
-          'l.action',
-          'l.outcome',
-          'l.actor_user_id',
-          'l.detail',
+          'g.id',
+          'g.at',
+          'g.first_at',
+          'g.count',
+          'g.action',
+          'g.outcome',
+          'g.actor_user_id',
+          'g.detail',
           'u.first_name as actor_first_name',
           'u.last_name as actor_last_name',
           's.recipient_name as share_recipient',
-          sql<boolean>`exists (select 1 from patient_grants g where g.org_id = ${this.scope.orgId} and g.patient_id = ${patientId} and g.grantee_user_id = l.actor_user_id)`.as('actor_in_network'),
+          sql<boolean>`exists (select 1 from patient_grants pg where pg.org_id = ${this.scope.orgId} and pg.patient_id = ${patientId} and pg.grantee_user_id = g.actor_user_id)`.as('actor_in_network'),
         ])
-        .orderBy('l.at', 'desc')
-        .orderBy('l.id', 'desc')
+        .orderBy('g.at', 'desc')
+        .orderBy('g.id', 'desc')
         .limit(limit)
         .offset(offset)
         .$castTo<AccessLogRow>()

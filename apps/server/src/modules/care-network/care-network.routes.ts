@@ -104,12 +104,12 @@ export const careNetworkRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Who saw my record',
-        description: `Every access to your record's data by anyone but you, newest first, 50 a page (page): people of your care network (their names), share recipients (how you named them) and others (providers of your appointments and chats). action is the audited action (record_read, document_read, appointment_book, chat_queued, share_read…), detail says what, in the request's language; refused attempts show as denied. ${OWNER}`,
+        description: `Every access to your record's data by anyone but you, newest first, 50 lines a page (page); events alike on one day (same person or share, action and part of the record) are one line with their count, days in the reader's zone (tz): people of your care network (their names), share recipients (how you named them) and others (providers of your appointments and chats). action is the audited action (record_read, document_read, appointment_book, chat_queued, share_read…), text says it as a sentence and detail says what, in the request's language; refused attempts show as denied. ${OWNER}`,
         querystring: AccessLogQuerySchema,
         response: { 200: AccessLogPageSchema, ...errors },
       },
     },
-    async (request) => app.careNetwork.accessLog(request.signedIn(), request.query.page),
+    async (request) => app.careNetwork.accessLog(request.signedIn(), request.query.page, request.query.tz),
   );
 
   app.patch(

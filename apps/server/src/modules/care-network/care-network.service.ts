@@ -3,6 +3,7 @@ import {
   CARE_NETWORK_MAX,
   translate,
   type AccessLogPage,
+  type AuditAction,
   type CareAccepted,
   type CareAccess,
   type CareInvitationPreview,
@@ -75,7 +76,7 @@ export class CareNetworkService {
   }
 
   /** The record the actor acts on, which must be their own (a caring person does not manage someone else's network). */
-  private async ownRecord(ctx: SignedInContext, action: string): Promise<PatientScope> {
+  private async ownRecord(ctx: SignedInContext, action: AuditAction): Promise<PatientScope> {
     const grant = await this.patients.open(ctx, 'profile');
     if (!grant.isOwner) {
       await this.audit.record(ctx, { action, outcome: 'denied', subject: `patient:${grant.patient.id}`, detail: { reason: 'not_owner' } });
@@ -197,10 +198,10 @@ export class CareNetworkService {
   }
 
   /** "Who saw my record": every access to the patient's data by someone else, newest first, 50 a page. */
-  async accessLog(ctx: SignedInContext, page = 1): Promise<AccessLogPage> {
+  async accessLog(ctx: SignedInContext, page = 1, timeZone = 'UTC'): Promise<AccessLogPage> {
     const grant = await this.ownRecord(ctx, 'care_access_log');
     const current = Math.max(1, page);
-    const { count, rows } = await this.repo(grant.patient.org_id).accessLog(grant.patient.id, ctx.actor.userId, ACCESS_LOG_PAGE_SIZE, (current - 1) * ACCESS_LOG_PAGE_SIZE);
+    const { count, rows } = await this.repo(grant.patient.org_id).accessLog(grant.patient.id, ctx.actor.userId, ACCESS_LOG_PAGE_SIZE, (current - 1) * ACCESS_LOG_PAGE_SIZE, timeZone);
     return { count, results: rows.map((row) => presentAccess(row, ctx.lang)) };
   }
 
@@ -348,7 +349,7 @@ export class CareNetworkService {
   }
 
   /** The invitation behind a token, if the signed-in account may answer it; refusals audited, nothing changed. */
-  private async checkInvited(ctx: SignedInContext, tokenHash: string, action: string, allowExpired = false): Promise<CareGrantRow> {
+  private async checkInvited(ctx: SignedInContext, tokenHash: string, action: AuditAction, allowExpired = false): Promise<CareGrantRow> {
     const row = await this.repo(ctx.actor.orgId).byToken(tokenHash);
     const patient = row ? await new PatientsRepository(this.db, orgScope(ctx.actor.orgId)).findById(row.patient_id) : undefined;
     const refusal = acceptRefusal(row, patient?.user_id, { userId: ctx.actor.userId, orgId: ctx.actor.orgId, email: ctx.actor.user.email }, { allowExpired });

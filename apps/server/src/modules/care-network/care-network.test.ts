@@ -67,6 +67,8 @@ describe('who saw my record', () => {
     const row: AccessLogRow = {
       id: 1,
       at: now,
+      first_at: now,
+      count: 3,
       action: 'record_read',
       outcome: 'success',
       actor_user_id: 5,
@@ -76,12 +78,24 @@ describe('who saw my record', () => {
       actor_in_network: true,
       share_recipient: null,
     };
-    expect(presentAccess(row, 'en')).toEqual({ at: now.toISOString(), who: 'Anna Smith', via: 'care-network', action: 'record_read', outcome: 'success', detail: 'Allergies' });
+    expect(presentAccess(row, 'en')).toEqual({
+      at: now.toISOString(),
+      first_at: now.toISOString(),
+      count: 3,
+      who: 'Anna Smith',
+      via: 'care-network',
+      action: 'record_read',
+      outcome: 'success',
+      text: 'Anna Smith viewed your health records 3 times',
+      detail: 'Allergies',
+    });
+    expect(presentAccess({ ...row, count: 1 }, 'el').text).toBe('Anna Smith είδε τις καταχωρίσεις υγείας σας');
     expect(presentAccess({ ...row, actor_in_network: false, action: 'appointment_read', detail: {} }, 'en')).toMatchObject({ who: 'Anna Smith', via: 'other' });
     expect(presentAccess({ ...row, actor_user_id: null, actor_first_name: null, actor_last_name: null, actor_in_network: false, action: 'share_read', share_recipient: 'Dr Grey', detail: { share: 2, what: 'viewed' } }, 'en')).toMatchObject({
       who: 'Dr Grey',
       via: 'share',
       detail: 'Shared records viewed',
+      text: 'Dr Grey opened your shared link and viewed the records 3 times',
     });
     expect(presentAccess({ ...row, outcome: 'failure' }, 'en').outcome).toBe('denied');
   });

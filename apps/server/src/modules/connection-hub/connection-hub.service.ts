@@ -1,3 +1,4 @@
+import type { AuditAction } from '@healthbook/shared';
 import {
   type CopyRecordsBody,
   type CopyRecordsResult,
@@ -75,7 +76,7 @@ export class ConnectionHubService {
   }
 
   /** Audits one event in both accounts' organisations (each trail names its own account as the actor). */
-  private async auditBoth(ctx: ServiceContext, action: string, outcome: 'success' | 'denied' | 'failure', here: AccountScope, there: AccountScope, detail: Record<string, string | number | boolean | null> = {}) {
+  private async auditBoth(ctx: ServiceContext, action: AuditAction, outcome: 'success' | 'denied' | 'failure', here: AccountScope, there: AccountScope, detail: Record<string, string | number | boolean | null> = {}) {
     await this.deps.audit.record(ctx, { action, outcome, orgId: here.orgId, actorUserId: here.userId, subject: `user:${there.userId}`, detail: { ...detail, side: 'from' } });
     await this.deps.audit.record(ctx, { action, outcome, orgId: there.orgId, actorUserId: there.userId, subject: `user:${here.userId}`, detail: { ...detail, side: 'to' } });
   }

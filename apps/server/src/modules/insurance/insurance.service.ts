@@ -1,3 +1,4 @@
+import type { AuditAction } from '@healthbook/shared';
 import { randomUUID } from 'node:crypto';
 import {
   INSURANCE_PHOTO_MAX_BYTES,
@@ -50,7 +51,7 @@ export class InsuranceService {
     private readonly storage: Storage,
   ) {}
 
-  private async auditChange(ctx: SignedInContext, grant: PatientScope, action: string, card: number, side?: InsuranceSide): Promise<void> {
+  private async auditChange(ctx: SignedInContext, grant: PatientScope, action: AuditAction, card: number, side?: InsuranceSide): Promise<void> {
     await this.audit.record(ctx, { action, outcome: 'success', subject: `patient:${grant.patient.id}`, detail: side ? { card, side } : { card } });
   }
 

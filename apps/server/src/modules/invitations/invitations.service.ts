@@ -1,3 +1,4 @@
+import type { AuditAction } from '@healthbook/shared';
 import type { z } from 'zod';
 import {
   INVITATION_TTL_DAYS,
@@ -164,7 +165,7 @@ export class InvitationsService {
    * The pending invitation behind a code. With an organisation named, only that organisation's:
    * unknown, used, expired and another organisation's codes all get the same 400 {signup_code}.
    */
-  async findByCode(ctx: ServiceContext, orgRef: OrgRef | undefined, code: string, auditAction: string): Promise<InvitationRow> {
+  async findByCode(ctx: ServiceContext, orgRef: OrgRef | undefined, code: string, auditAction: AuditAction): Promise<InvitationRow> {
     const org = orgRef === undefined ? null : await this.resolveOrg(orgRef);
     const found = orgRef !== undefined && !org ? undefined : await findPendingByCode(this.deps.db, accessCodeHash(code));
     const invitation = found && (!org || found.org_id === org.id) ? found : undefined;

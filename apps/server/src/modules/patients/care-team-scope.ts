@@ -1,4 +1,4 @@
-import { CHAT_PROVIDER_TYPES, type ChatProviderType } from '@healthbook/shared';
+import { CHAT_PROVIDER_TYPES, type AuditAction, type ChatProviderType } from '@healthbook/shared';
 import type { Actor, ServiceContext } from '../../context';
 import type { AuditLog } from '../audit/audit.service';
 
@@ -49,12 +49,12 @@ export class CareTeamScope {
   }
 
   /** A read of one patient's data by the staff member, on that patient's trail. */
-  auditRead(ctx: ServiceContext, action: string, patientId: number, detail: AuditDetail = {}): Promise<void> {
+  auditRead(ctx: ServiceContext, action: AuditAction, patientId: number, detail: AuditDetail = {}): Promise<void> {
     return this.#audit.record(ctx, { action, outcome: 'success', subject: `patient:${patientId}`, detail });
   }
 
   /** A list that showed several patients' data: one row on each patient's trail, with what of theirs was seen. */
-  async auditReads<R extends { patient_id: number }>(ctx: ServiceContext, action: string, rows: readonly R[], detail: (count: number, first: R) => AuditDetail): Promise<void> {
+  async auditReads<R extends { patient_id: number }>(ctx: ServiceContext, action: AuditAction, rows: readonly R[], detail: (count: number, first: R) => AuditDetail): Promise<void> {
     const perPatient = new Map<number, { count: number; first: R }>();
     for (const row of rows) {
       const seen = perPatient.get(row.patient_id);

@@ -1,10 +1,10 @@
-import { reachesArea, reachesCategory, type PatientAccessLevel, type PatientDataArea } from '@healthbook/shared';
+import { reachesArea, reachesCategory, type AuditAction, type PatientAccessLevel, type PatientDataArea } from '@healthbook/shared';
 import type { ServiceContext } from '../../context';
 import type { AuditLog } from '../audit/audit.service';
 import type { PatientRow } from './patients.repository';
 
 /** The audit action of a read of each area ("who saw my record" words it). */
-const READ_ACTION: Readonly<Record<PatientDataArea, string>> = {
+const READ_ACTION: Readonly<Record<PatientDataArea, AuditAction>> = {
   profile: 'patient_read',
   records: 'record_read',
   documents: 'document_read',
@@ -109,7 +109,7 @@ export class PatientScope {
    * The scope's audit: a read or change by anyone but the patient goes on the patient's trail
    * ("who saw my record"); the owner's own reads are not written.
    */
-  async audit(ctx: ServiceContext, action: string, detail: Record<string, string | number | boolean | null> = {}, outcome: 'success' | 'denied' = 'success'): Promise<void> {
+  async audit(ctx: ServiceContext, action: AuditAction, detail: Record<string, string | number | boolean | null> = {}, outcome: 'success' | 'denied' = 'success'): Promise<void> {
     if (this.isOwner && outcome === 'success') return;
     await this.#audit?.record(ctx, { action, outcome, subject: `patient:${this.patientId}`, detail: { area: this.area, ...detail } });
   }
@@ -120,7 +120,7 @@ export class PatientScope {
   }
 
   /** Every change, the owner's included, is audited. */
-  async auditChange(ctx: ServiceContext, action: string, detail: Record<string, string | number | boolean | null> = {}): Promise<void> {
+  async auditChange(ctx: ServiceContext, action: AuditAction, detail: Record<string, string | number | boolean | null> = {}): Promise<void> {
     await this.#audit?.record(ctx, { action, outcome: 'success', subject: `patient:${this.patientId}`, detail });
   }
 }

@@ -1,4 +1,4 @@
-import { AREA_RULES, type Patient, type PatientDataArea } from '@healthbook/shared';
+import { AREA_RULES, RECORD_ACCESS_REFUSED, type Patient, type PatientDataArea } from '@healthbook/shared';
 import type { SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
 import { orgScope } from '../../db/scope';
@@ -46,9 +46,11 @@ export class PatientsService {
     const categories = access === 'owner' ? null : (careGrant?.categories ?? null);
     const scope = new PatientScope({ patient, access, area, categories, includePrivate: access === 'owner', grantId: careGrant?.id ?? null, audit: this.audit });
     const rule = AREA_RULES[area];
+    // The answer says why (the area's refusal, "Only people with full access can…") and says it is
+    // this kind of refusal (code, area): the web app shows the reason in place of the page.
     const refuse = async (key: string) => {
       await scope.audit(ctx, 'patient_access', { intent, access }, 'denied');
-      throw new HttpError(403, `errors:${key}`);
+      throw new HttpError(403, `errors:${key}`, {}, {}, { code: RECORD_ACCESS_REFUSED, area });
     };
     if (!scope.reachesArea(area)) await refuse(rule.refusal);
     if (intent === 'write' && !canWrite(access)) await refuse(rule.writeRefusal);

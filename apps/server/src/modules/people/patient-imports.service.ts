@@ -1,3 +1,4 @@
+import type { AuditAction } from '@healthbook/shared';
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrgRef, PatientImport, PatientImportQuery, PatientImportRow } from '@healthbook/shared';
@@ -94,7 +95,7 @@ export class PatientImportsService {
     return this.present(record, { problems: '1' });
   }
 
-  private async find(ctx: SignedInContext, id: number, action: string): Promise<PatientImportRecord> {
+  private async find(ctx: SignedInContext, id: number, action: AuditAction): Promise<PatientImportRecord> {
     const orgId = (await new PatientImportJobRepository(this.deps.db).importOrg(id))?.org_id;
     const refusal = canReachOrg(ctx.actor, orgId ?? -1);
     if (orgId === undefined || refusal) {

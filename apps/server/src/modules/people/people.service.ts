@@ -87,7 +87,7 @@ export class PeopleService {
     return new PeopleRepository(db, orgScope(orgId));
   }
 
-  private async refuse(ctx: SignedInContext, action: string, refusal: NonNullable<Refusal>, orgId: number | null, subject?: string): Promise<never> {
+  private async refuse(ctx: SignedInContext, action: PeopleAction, refusal: NonNullable<Refusal>, orgId: number | null, subject?: string): Promise<never> {
     await this.deps.audit.record(ctx, { action: `people_${action}`, outcome: 'denied', orgId, ...(subject ? { subject } : {}), detail: { reason: refusal.reason } });
     throw new HttpError(refusal.status, refusal.detail);
   }

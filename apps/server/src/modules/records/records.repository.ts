@@ -156,6 +156,18 @@ export class RecordsRepository {
     return Number(row.count);
   }
 
+  /** Whether the patient holds any record at all (private ones too): one row looked at, no lock. */
+  async hasAny(): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('health_records')
+      .where('org_id', '=', this.scope.orgId)
+      .where('patient_id', '=', this.scope.patientId)
+      .select('id')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** One record of a category (another category's id is not found). */
   get(category: string, id: number): Promise<RecordRow | undefined> {
     return this.base().where('category', '=', category).where('id', '=', id).select(recordColumns).executeTakeFirst();

@@ -73,6 +73,17 @@ export class RecordsService {
     private readonly storage: Storage,
   ) {}
 
+  /**
+   * Whether the signed-in user's own record holds any health record, whatever record the client
+   * is viewing (the first-run wizard is the user's own). No own record: false.
+   */
+  async ownHasAny(ctx: SignedInContext): Promise<boolean> {
+    const own = ctx.actor.user.own_patient;
+    if (!own) return false;
+    const scope = await this.patients.open({ ...ctx, viewing: undefined }, 'records', own.id);
+    return new RecordsRepository(this.db, scope).hasAny();
+  }
+
   /** Reads by anyone but the owner go to the audit trail (the mechanism sharing and providers will use). */
   /**
    * A page of a category's records: the total, and the page's records as JSON text (the

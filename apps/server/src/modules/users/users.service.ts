@@ -1,3 +1,4 @@
+import type { AuditAction } from '@healthbook/shared';
 import {
   GENDER_KEYS,
   RESET_TOKEN_TTL_S,
@@ -80,7 +81,7 @@ export class UsersService {
     return user;
   }
 
-  private async auditAccess(ctx: SignedInContext, action: string, user: UserView, detail: Record<string, string> = {}) {
+  private async auditAccess(ctx: SignedInContext, action: AuditAction, user: UserView, detail: Record<string, string> = {}) {
     if (!isOnBehalfOfAnother(ctx.actor, user)) return;
     await this.deps.audit.record(ctx, {
       action,

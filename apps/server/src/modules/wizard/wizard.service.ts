@@ -1,13 +1,14 @@
 import type { Wizard, WizardStepName } from '@healthbook/shared';
+import { CHAT_PROVIDER_TYPES, translate } from '@healthbook/shared';
 import { ownScope, type SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
-import { translate } from '@healthbook/shared';
 import type { ProfileService } from '../profile/profile.service';
+import type { RecordsService } from '../records/records.service';
 import { UsersRepository, type UserView } from '../users/users.repository';
 import { servicePlugin } from '../../lib/service-plugin';
+import { wizardChecklist } from './wizard.rules';
 
-/** The first-run wizard's steps, in order. */
-export const WIZARD_STEPS = ['profile', 'mfa', 'profile_questions', 'health_record'] as const satisfies readonly WizardStepName[];
+export { WIZARD_STEPS } from './wizard.rules';
 
 /** The spec's rule: completed if wizard_complete, else minimized if the setting says so, else pending. */
 export function wizardStatus(user: Pick<UserView, 'wizard_complete' | 'settings'>): Wizard['status'] {
@@ -15,16 +16,21 @@ export function wizardStatus(user: Pick<UserView, 'wizard_complete' | 'settings'
   return (user.settings as { isWizardMinimized?: unknown }).isWizardMinimized === true ? 'minimized' : 'pending';
 }
 
+/** Staff: a provider, a peer coach, an organisation admin or a super admin. */
+const isStaff = (ctx: SignedInContext) =>
+  ctx.actor.isSuperadmin || ctx.actor.roles.includes('org_admin') || CHAT_PROVIDER_TYPES.some((role) => ctx.actor.roles.includes(role));
+
 /**
- * Each step is done when the user has done what it asks, or has marked it done (POST):
- * profile: first and last name, date of birth and phone number; mfa: a confirmed second factor;
- * profile_questions: any answer; health_record: marked done (records come later).
- * When all four are done the wizard is complete for good (users.wizard_complete).
+ * The first-run wizard of the signed-in user: always their own account and record, whatever
+ * record the client is viewing (a carer sees their own checklist). Which steps there are and
+ * when each is done is wizard.rules.ts; this gathers the facts. When all are done the wizard is
+ * complete for good (users.wizard_complete).
  */
 export class WizardService {
   constructor(
     private readonly db: Db,
     private readonly profile: ProfileService,
+    private readonly records: RecordsService,
   ) {}
 
   get(ctx: SignedInContext): Promise<Wizard> {
@@ -37,21 +43,27 @@ export class WizardService {
   }
 
   private async build(ctx: SignedInContext, user: UserView): Promise<Wizard> {
-    const marked = new Set(user.wizard_steps);
-    const done: Record<WizardStepName, boolean> = {
-      profile: marked.has('profile') || Boolean(user.first_name && user.last_name && user.dob && user.phone_number),
-      mfa: marked.has('mfa') || user.mfa_devices.length > 0,
-      profile_questions: marked.has('profile_questions') || (await this.profile.hasAnswers(ctx)),
-      health_record: marked.has('health_record'),
-    };
+    const staff = isStaff(ctx);
+    const [answered, hasOwnRecord] = await Promise.all([
+      this.profile.hasAnswers(ctx),
+      staff ? Promise.resolve(false) : this.records.ownHasAny(ctx),
+    ]);
+    const checklist = wizardChecklist({
+      staff,
+      profileComplete: Boolean(user.first_name && user.last_name && user.dob && user.phone_number),
+      secondFactor: user.mfa_devices.length > 0,
+      answered,
+      hasOwnRecord,
+      marked: user.wizard_steps,
+    });
     let complete = user.wizard_complete;
-    if (!complete && WIZARD_STEPS.every((s) => done[s])) {
+    if (!complete && checklist.complete) {
       await new UsersRepository(this.db, ownScope(ctx)).markWizardComplete(user.id);
       complete = true;
     }
     return {
       status: wizardStatus({ ...user, wizard_complete: complete }),
-      steps: WIZARD_STEPS.map((s) => ({ model_name: s, title: translate(ctx.lang, `wizard:${s}`), completed: done[s] })),
+      steps: checklist.steps.map(({ step, done }) => ({ model_name: step, title: translate(ctx.lang, `wizard:${step}`), completed: done })),
     };
   }
 }
@@ -62,4 +74,4 @@ declare module 'fastify' {
   }
 }
 
-export default servicePlugin('wizard', ['db', 'profile-service'], (app) => new WizardService(app.db, app.profile));
+export default servicePlugin('wizard', ['db', 'profile-service', 'records-service'], (app) => new WizardService(app.db, app.profile, app.records));

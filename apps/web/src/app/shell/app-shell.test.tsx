@@ -161,9 +161,11 @@ describe('the signed-in shell', () => {
     renderShell();
     let nav = await screen.findByRole('navigation', { name: 'Main menu' });
     const providerGroup = within(nav).getByRole('list', { name: 'Provider console' });
+    // Their console first in the menu: where they land after signing in.
+    expect(within(nav).getAllByRole('link')[0]).toHaveProperty('textContent', 'My appointments');
     expect(links(providerGroup)).toEqual([
-      ['Chat console', '/healthbook/provider/chat'],
       ['My appointments', '/healthbook/provider/appointments'],
+      ['Chat console', '/healthbook/provider/chat'],
       ['My availability', '/healthbook/provider/availability'],
       ['My provider profile', '/healthbook/provider/profile'],
     ]);

@@ -37,6 +37,7 @@ import { PreferencesTab } from '../../features/account/components/preferences-ta
 import { useLinkedAccountMenuItems } from '../../features/connection-hub/components/linked-accounts-menu';
 import { IdleAlert } from '../../features/session/components/idle-alert';
 import { useSession } from '../../lib/auth';
+import { isStaff } from '../../lib/roles';
 import { rememberColorMode } from '../../lib/color-mode';
 import { DashboardWidgetsContext } from '../../lib/dashboard-widgets';
 import { useDrawer } from '../../lib/drawer-state';
@@ -72,10 +73,11 @@ export interface AppShellProps {
   children: ReactNode;
 }
 
-/** The dashboard widgets of the features the member has active, in order. */
-function activeWidgets(features: HubFeatures) {
+/** The dashboard widgets of the features the member has active, in order; staff get none of a patient's own. */
+function activeWidgets(features: HubFeatures, staff: boolean) {
   return FEATURE_MODULES.filter((m) => !m.feature || features.status(m.feature) === 'active')
     .flatMap((m) => m.widgets ?? [])
+    .filter((w) => !(staff && w.patientsOnly))
     .sort((a, b) => a.order - b.order);
 }
 
@@ -104,7 +106,8 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
   const theme = useMemo(() => buildTheme(org.primary_color, dark ? 'dark' : 'light', { reduceMotion }), [org.primary_color, dark, reduceMotion]);
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const features = useHubFeatures(org.org, i18n.resolvedLanguage ?? 'en');
-  const widgets = useMemo(() => activeWidgets(features), [features]);
+  const staff = user ? isStaff(user) : false;
+  const widgets = useMemo(() => activeWidgets(features, staff), [features, staff]);
   const recordsActive = features.status('health-records') === 'active';
   const accessEnded = useViewedRecordWatch(clientId, recordsActive && claims?.access === 'full');
   const viewing = useViewingPatientId();

@@ -28,8 +28,8 @@ import { FeatureIcon } from '../../components/feature-icon';
 import { visuallyHidden } from '../../components/visually-hidden';
 import type { HubFeatures } from '../../lib/hub-features';
 import { paths } from '../../lib/paths';
-import { isAdministrator, isChatStaff, isProvider } from '../../lib/roles';
-import { NAV_GROUPS, type NavItem } from '../navigation';
+import { isAdministrator, isChatStaff, isProvider, isStaff } from '../../lib/roles';
+import { arrangeMenu, NAV_GROUPS, type NavItem } from '../navigation';
 
 export interface NavActions {
   /** A feature's page was opened from the menu (saved as an operation). */
@@ -77,10 +77,10 @@ export function NavDrawerContent({ features, user, clientId, videoChannelUrl, on
     return entry;
   };
 
-  const groups = NAV_GROUPS.filter((g) => (!g.adminOnly || isAdministrator(user)) && (!g.staffOnly || isProvider(user) || isChatStaff(user))).map((group) => ({
-    group,
-    items: group.items.map((item) => ({ item, entry: visible(item) })).filter((x): x is { item: NavItem; entry: FeatureEntry } => x.entry !== null),
-  }));
+  const groups = arrangeMenu(
+    NAV_GROUPS.filter((g) => (!g.adminOnly || isAdministrator(user)) && (!g.staffOnly || isProvider(user) || isChatStaff(user))),
+    { staff: isStaff(user), visible },
+  );
 
   return (
     <Box component="nav" aria-labelledby={labelId} sx={{ overflowY: 'auto', pb: 2 }}>
@@ -215,9 +215,10 @@ function staffItems(user: UserDto, features: HubFeatures, clientId: string, t: (
       ? [{ to: paths.providerChat(clientId), label: t('nav.items.chatConsole'), icon: <Forum fontSize="small" /> }]
       : [];
   if (!isProvider(user)) return chat;
+  // The provider's console first (where they land, lib/roles.ts consolePath), then their chats.
   return [
-    ...chat,
     { to: paths.providerAppointments(clientId), label: t('nav.items.providerAppointments'), icon: <EventNote fontSize="small" /> },
+    ...chat,
     { to: paths.providerAvailability(clientId), label: t('nav.items.providerAvailability'), icon: <EditCalendar fontSize="small" /> },
     { to: paths.providerProfile(clientId), label: t('nav.items.providerProfile'), icon: <ManageAccounts fontSize="small" /> },
   ];

@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { actionText } from './format';
+import { lineWhen } from './format';
 
-const catalog: Record<string, string> = {
-  'log.actions.record_read': 'Viewed health records',
-  'log.verbs.update': 'Changed',
-  'log.things.calendar': 'calendar',
-  'log.composed': '{{verb}}: {{thing}}',
-};
-const t = (key: string, options?: Record<string, unknown>) =>
-  (catalog[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(options?.[name] ?? ''));
-const exists = (key: string) => key in catalog;
-
-describe('the access log in words', () => {
-  it('says an action the catalog names in its own sentence', () => {
-    expect(actionText(t, exists, 'record_read')).toBe('Viewed health records');
+describe('when a line of the access log happened', () => {
+  it('says one event to the minute', () => {
+    expect(lineWhen({ at: '2026-11-27T07:12:00Z', first_at: '2026-11-27T07:12:00Z', count: 1 }, 'en-GB', 'Europe/Athens')).toBe('27 Nov 2026, 09:12');
   });
-  it('composes the others from their area and verb', () => {
-    expect(actionText(t, exists, 'calendar_event_update')).toBe('Changed: calendar');
-  });
-  it('shows an unknown action readably rather than nothing', () => {
-    expect(actionText(t, exists, 'mystery_thing')).toBe('mystery thing');
+  it('says several on one day as the day and the span of their times', () => {
+    expect(lineWhen({ at: '2026-11-27T15:40:00Z', first_at: '2026-11-27T07:12:00Z', count: 8 }, 'en-GB', 'Europe/Athens')).toBe('27 Nov 2026, 09:12–17:40');
+    expect(lineWhen({ at: '2026-11-27T15:40:00Z', first_at: '2026-11-27T07:12:00Z', count: 8 }, 'el', 'Europe/Athens')).toBe('27 Νοε 2026, 09:12 π.μ.–05:40 μ.μ.');
   });
 });

@@ -10,17 +10,17 @@ export function formatMoment(iso: string, language: string): string {
   return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-const VERBS = ['read', 'create', 'update', 'delete'] as const;
-
 /**
- * An audit action in words: its own sentence when the catalog has one (log.actions.*), else
- * "<verb>: <thing>" from its parts (calendar_event_update → Changed: calendar), else as it is.
+ * When a line of "who saw my record" happened: one event to the minute ("27 Nov 2026, 09:12"),
+ * several on one day as that day and the span of times ("27 Nov 2026, 09:12–17:40").
  */
-export function actionText(t: (key: string, options?: Record<string, unknown>) => string, exists: (key: string) => boolean, action: string): string {
-  if (exists(`log.actions.${action}`)) return t(`log.actions.${action}`);
-  const parts = action.split('_');
-  const verb = VERBS.find((v) => v === parts.at(-1));
-  const thing = parts[0];
-  if (verb && thing && exists(`log.things.${thing}`)) return t('log.composed', { verb: t(`log.verbs.${verb}`), thing: t(`log.things.${thing}`) });
-  return action.replace(/_/g, ' ');
+export function lineWhen(entry: { at: string; first_at: string; count: number }, language: string, timeZone?: string): string {
+  const last = new Date(entry.at);
+  const first = new Date(entry.first_at);
+  if (Number.isNaN(last.getTime())) return entry.at;
+  const zone = timeZone ? { timeZone } : {};
+  if (entry.count <= 1 || Number.isNaN(first.getTime())) return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', ...zone }).format(last);
+  const day = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year: 'numeric', ...zone }).format(last);
+  const time = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', ...zone });
+  return `${day}, ${time.format(first)}–${time.format(last)}`;
 }

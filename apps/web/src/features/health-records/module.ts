@@ -11,5 +11,5 @@ export const healthRecordsModule: FeatureModule = {
     { path: 'health-record/:category/:id', page: () => import('./components/record-detail-page') },
     { path: 'health-record/:category/:id/edit', page: () => import('./components/record-form-page') },
   ],
-  widgets: [{ id: 'recent-records', order: 30, load: () => import('./components/widgets/recent-records-widget') }],
+  widgets: [{ id: 'recent-records', order: 30, load: () => import('./components/widgets/recent-records-widget'), patientsOnly: true }],
 };

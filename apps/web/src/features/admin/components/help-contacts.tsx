@@ -11,6 +11,8 @@ import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import type { OrganizationDetail } from '@healthbook/shared/contracts/organizations';
+import { EMERGENCY_COUNTRIES, EMERGENCY_PRESETS, type EmergencyCountry } from '@healthbook/shared/emergency';
+import MenuItem from '@mui/material/MenuItem';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useUpdateOrganizationSettings } from '../api/update-organization-settings';
 
@@ -43,8 +45,15 @@ export function HelpContacts({ organization }: { organization: OrganizationDetai
   const headingId = useId();
   const [saved, setSaved] = useState(false);
   const [general, setGeneral] = useState<string | null>(null);
-  const { register, control, handleSubmit, setError, reset, formState } = useForm<ContactsForm>({ defaultValues: formOf(organization) });
+  const { register, control, handleSubmit, setError, reset, formState, setValue } = useForm<ContactsForm>({ defaultValues: formOf(organization) });
+  const [country, setCountry] = useState<EmergencyCountry | ''>('');
   const lines = useFieldArray({ control, name: 'crisis_lines' });
+  // A country's usual numbers, filled in to be checked and saved (nothing is saved until then).
+  const fillIn = (chosen: EmergencyCountry) => {
+    const preset = EMERGENCY_PRESETS[chosen];
+    setValue('emergency_number', preset.emergency_number, { shouldDirty: true });
+    lines.replace(preset.crisis_lines.map((l) => ({ number: l.number, name_en: l.name.en, name_el: l.name.el })));
+  };
 
   const submit = handleSubmit(async (values) => {
     setSaved(false);
@@ -93,6 +102,25 @@ export function HelpContacts({ organization }: { organization: OrganizationDetai
             {general}
           </Alert>
         )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+          <TextField
+            select
+            label={t('contacts.country')}
+            value={country}
+            onChange={(e) => setCountry(e.target.value as EmergencyCountry)}
+            helperText={t('contacts.countryHelp')}
+            sx={{ minWidth: 220 }}
+          >
+            {EMERGENCY_COUNTRIES.map((code) => (
+              <MenuItem key={code} value={code}>
+                {t(`contacts.countries.${code}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button variant="outlined" disabled={!country} onClick={() => country && fillIn(country)} sx={{ alignSelf: { sm: 'flex-start' }, mt: { sm: 1 } }}>
+            {t('contacts.fillIn')}
+          </Button>
+        </Stack>
         <Stack spacing={2} sx={{ mb: 2 }}>
           <TextField label={t('contacts.emergencyNumber')} {...register('emergency_number')} error={Boolean(fieldError('emergency_number'))} helperText={fieldError('emergency_number') ?? t('contacts.emergencyHelp')} inputMode="tel" />
           <TextField label={t('contacts.supportEmail')} type="email" {...register('support_email')} error={Boolean(fieldError('support_email'))} helperText={fieldError('support_email') ?? t('contacts.supportEmailHelp')} />

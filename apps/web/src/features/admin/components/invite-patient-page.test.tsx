@@ -43,7 +43,7 @@ describe('invite a patient', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Invite a patient' })).toBeTruthy();
     await fill();
     fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByText('Invitation sent to maria@example.com. Access code: K7Q2MX')).toBeTruthy();
+    expect(await screen.findByText('The invitation was sent to maria@example.com. Access code: K7Q2MX')).toBeTruthy();
     const sent = calls.find((c) => c.url === '/api/v1/admin/invitations/');
     expect(sent).toMatchObject({
       method: 'POST',

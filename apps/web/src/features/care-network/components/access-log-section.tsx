@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { AccessLogEntry } from '@healthbook/shared/contracts/care-network';
 import { DelayedLoader } from '../../../components/delayed-loader';
 import { ACCESS_LOG_PAGE_SIZE, useAccessLog } from '../api/access-log';
-import { actionText, formatMoment } from '../format';
+import { lineWhen } from '../format';
 
 /** "Who saw my record": every access by someone else (care network, share recipients), newest first, a page at a time. */
 export function AccessLogSection() {
@@ -72,26 +72,18 @@ export function AccessLogSection() {
 }
 
 function LogRow({ entry, language }: { entry: AccessLogEntry; language: string }) {
-  const { t, i18n } = useTranslation('careNetwork');
-  const exists = (key: string) => i18n.exists(key, { ns: 'careNetwork' });
-  const what = actionText(t, exists, entry.action);
+  const { t } = useTranslation('careNetwork');
   return (
     <Box component="li" sx={{ px: { xs: 2, sm: 2.5 }, py: 1.5, '& + &': { borderTop: 1, borderColor: 'divider' }, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '11rem 1fr' }, columnGap: 2, rowGap: 0.25 }}>
       <Typography variant="body2" color="text.secondary">
         <Box component="time" dateTime={entry.at}>
-          {formatMoment(entry.at, language)}
+          {lineWhen(entry, language)}
         </Box>
       </Typography>
       <Box sx={{ minWidth: 0 }}>
-        <Typography sx={{ overflowWrap: 'anywhere' }}>
-          <Box component="span" sx={{ fontWeight: 600 }}>
-            {entry.who}
-          </Box>
-          {' · '}
-          {what}
-        </Typography>
+        <Typography sx={{ overflowWrap: 'anywhere' }}>{entry.text}</Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.5 }}>
-          {entry.detail && entry.detail !== what && (
+          {entry.detail && (
             <Typography variant="body2" color="text.secondary">
               {entry.detail}
             </Typography>

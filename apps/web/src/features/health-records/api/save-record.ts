@@ -14,14 +14,14 @@ export interface SaveRecord {
 export const saveRecord = ({ category, id, values }: SaveRecord) =>
   id === undefined ? api.post<HealthRecord>(`/api/v1/hr/${category}/`, values) : api.put<HealthRecord>(`/api/v1/hr/${category}/${id}/`, values);
 
-/** Saving changes the lists, the summary, the record and its history: all read again. */
+/** Saving changes the lists, the summary, the record and its history: all read again; and the checklist (a first record ticks its step). */
 export function useSaveRecord() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveRecord,
     onSuccess: (record) => {
       queryClient.setQueryData(queryKeys.records.detail(record.record_type, record.id), record);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.records.all });
+      return Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.records.all }), queryClient.invalidateQueries({ queryKey: queryKeys.wizard.all })]);
     },
   });
 }

@@ -11,6 +11,7 @@ import { APPOINTMENT_COLOR, isInPast } from '@healthbook/shared/calendar';
 import { useCurrentUser } from '../../../../lib/auth';
 import { useOrganizationContext } from '../../../../lib/organization-context';
 import { paths } from '../../../../lib/paths';
+import { useRecordAccess } from '../../../../lib/record-access';
 import { formatters, useTimeZone } from '../../calendar-time';
 import { eventColors } from '../../event-colors';
 
@@ -39,6 +40,8 @@ export default function UpcomingAppointmentsWidget() {
     [user],
   );
   const color = eventColors(APPOINTMENT_COLOR, theme.palette.mode).main;
+  // Booking is offered only to whoever may book for the record open (the one rule: lib/record-access.ts).
+  const { writes } = useRecordAccess();
 
   return (
     <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
@@ -50,9 +53,11 @@ export default function UpcomingAppointmentsWidget() {
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {t('widget.empty')}
           </Typography>
-          <Button component={RouterLink} to={paths.telehealth(clientId)} variant="outlined">
-            {t('widget.book')}
-          </Button>
+          {writes.appointments && (
+            <Button component={RouterLink} to={paths.telehealth(clientId)} variant="outlined">
+              {t('widget.book')}
+            </Button>
+          )}
         </>
       ) : (
         <>

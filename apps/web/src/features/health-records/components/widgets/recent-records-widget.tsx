@@ -12,6 +12,7 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import { formatMedicalDate } from '@healthbook/shared/records/medical-date';
 import { useOrganizationContext } from '../../../../lib/organization-context';
 import { paths } from '../../../../lib/paths';
+import { useRecordAccess } from '../../../../lib/record-access';
 import { useRecordSummary } from '../../api/get-record-summary';
 import { categoryName, useRecordText } from '../../../../lib/record-text';
 
@@ -22,6 +23,8 @@ export default function RecentRecordsWidget() {
   const summary = useRecordSummary(null, locale);
   const headingId = useId();
   const recent = summary.data?.recent ?? [];
+  // Adding is offered only to whoever may add (the one rule: lib/record-access.ts).
+  const { canWrite } = useRecordAccess();
   return (
     <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
       <Typography variant="h2" id={headingId} sx={{ mb: 1 }}>
@@ -49,7 +52,7 @@ export default function RecentRecordsWidget() {
         </List>
       )}
       <Button component={RouterLink} to={paths.healthRecords(clientId)} variant="outlined">
-        {recent.length ? t('healthRecords:widget.all') : t('healthRecords:widget.addFirst')}
+        {recent.length || !canWrite ? t('healthRecords:widget.all') : t('healthRecords:widget.addFirst')}
       </Button>
       {summary.data && summary.data.total > 0 && <Chip sx={{ ml: 1 }} size="small" label={t('healthRecords:recordCount', { count: summary.data.total })} />}
     </Paper>

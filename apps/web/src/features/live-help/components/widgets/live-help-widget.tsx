@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import Forum from '@mui/icons-material/Forum';
 import { useOrganizationContext } from '../../../../lib/organization-context';
 import { paths } from '../../../../lib/paths';
+import { useRecordAccess } from '../../../../lib/record-access';
 import { useChatState } from '../../chat-store';
 import { openChatDialog } from '../chat-dialog';
 
@@ -18,6 +19,8 @@ export default function LiveHelpWidget() {
   const chat = useChatState();
   const headingId = useId();
   const inProgress = chat.chatDetails !== null && !chat.ended;
+  // Starting a chat is offered only to whoever may chat for the record open (lib/record-access.ts).
+  const { canChat } = useRecordAccess();
   return (
     <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
       <Typography variant="h2" id={headingId} sx={{ mb: 1 }}>
@@ -32,9 +35,11 @@ export default function LiveHelpWidget() {
             {t('widget.open')}
           </Button>
         ) : (
-          <Button component={RouterLink} to={paths.peerCoaching(clientId)} variant="outlined" startIcon={<Forum />}>
-            {t('widget.start')}
-          </Button>
+          canChat && (
+            <Button component={RouterLink} to={paths.peerCoaching(clientId)} variant="outlined" startIcon={<Forum />}>
+              {t('widget.start')}
+            </Button>
+          )
         )}
         <Button component={RouterLink} to={paths.chatHistory(clientId)}>
           {t('widget.history')}
