@@ -25,7 +25,7 @@ export function PreferencesTab({ user }: { user: UserDto }) {
   const updateMe = useUpdateMe();
   const [failure, setFailure] = useState<string | null>(null);
   const current = i18n.resolvedLanguage ?? 'en';
-  const zones = useMemo(timeZones, []);
+  const zones = useMemo(() => timeZones(), []);
   const zone = user.settings.timeZone ?? userTimeZone();
 
   const save = async (settings: UserSettings) => {
