@@ -238,11 +238,12 @@ const SUMMARY: SummaryPart[] = [
   { key: 'medications', category: 'medication', keep: (d) => d.stopped !== true, omit: ['stopped'] },
   { key: 'allergies', category: 'allergy', keep: (d) => !NOT_CURRENT.has(String(d.clinical_status)) && !NOT_CURRENT.has(String(d.verification_status)), first: ['criticality', 'reaction'], omit: ['clinical_status'] },
   { key: 'results', category: 'lab', latestPerTitle: true, limit: 10 },
-  { key: 'immunizations', category: 'immunization', keep: (d) => d.stopped !== true, limit: 12 },
+  { key: 'immunizations', category: 'immunization', keep: (d) => d.stopped !== true, latestPerTitle: true, limit: 12 },
 ];
 const SUMMARY_LIMIT = 15;
 /** From this many records on, the PDF opens with the summary (fewer fit on a page as they are). */
 export const SUMMARY_FROM = 8;
+const FIRST_SECTION = 'first-section';
 
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
@@ -291,7 +292,7 @@ function summaryContent(t: Translate, lang: Language, sections: PdfSection[]): C
     out.push({
       stack: [
         heading,
-        { table: { widths: [150, '*', 'auto'], dontBreakRows: true, body }, layout: SUMMARY_LAYOUT },
+        { table: { widths: [140, '*', 'auto'], dontBreakRows: true, body }, layout: SUMMARY_LAYOUT },
         ...(more > 0 ? [{ text: t('records:pdf.summaryMore', { count: more }), style: 'label', margin: [0, 2, 0, 0] } as Content] : []),
       ],
       unbreakable: true,
@@ -357,11 +358,12 @@ async function render(input: PdfInput, onProgress?: (fraction: number) => void):
   const recordCount = input.sections.reduce((n, s) => n + s.records.length, 0);
   const summary = recordCount >= SUMMARY_FROM ? summaryContent(t, lang, input.sections) : [];
   if (summary.length > 0) content.push({ text: t('records:pdf.summary'), style: 'section', margin: [0, 4, 0, 2] }, ...summary);
-  let pageBreak = summary.length > 0;
+  // The first section starts a page unless the summary already ran past the first (see pageBreakBefore).
+  let first = summary.length > 0;
   const breakBefore = (block: Content): Content => {
-    if (!pageBreak) return block;
-    pageBreak = false;
-    return { stack: [block], pageBreak: 'before' } as Content;
+    if (!first) return block;
+    first = false;
+    return { stack: [block], id: FIRST_SECTION } as Content;
   };
 
   const sections = input.sections.filter((s) => s.records.length > 0);
@@ -410,6 +412,7 @@ async function render(input: PdfInput, onProgress?: (fraction: number) => void):
       margin: [40, 16, 40, 0],
     }),
     content,
+    pageBreakBefore: (node) => node.id === FIRST_SECTION && node.startPosition.pageNumber === 1,
     defaultStyle: { font: FONT, fontSize: 9, color: INK, lineHeight: 1.15 },
     styles: {
       organization: { fontSize: 13, bold: true },
