@@ -5,7 +5,7 @@ import { EXPORT_TTL_S, PDF_RETRY_AFTER_S, type ExportLink, type ExportStatus, ty
 import { removeExpiredExports } from '../src/modules/export/export.service';
 import { buildTestApp, captureLogs, type TestApp } from './build-app';
 import { bearer, buildOrganization, buildUser, signIn, type BuiltOrganization, type BuiltUser } from './factories';
-import { pdfWords } from './pdf-text';
+import { pdfText, pdfWords } from './pdf-text';
 
 /**
  * PDF export: POST /api/v1/hr/export/ makes the PDF and answers a link; the link opens it for its
@@ -98,6 +98,38 @@ describe('making a PDF and opening it', () => {
 
     // The link may be opened again while it lives.
     expect((await call('alice', 'GET', link.url)).statusCode).toBe(200);
+  });
+
+  it('opens with a summary page of what is current, and writes its times in the patient’s zone, named', async () => {
+    const zoe = await buildUser(t.app, { org, first_name: 'Zoe', last_name: 'Summary' });
+    tokens.zoe = (await signIn(t.app, { email: zoe.email, password: zoe.password, org_id: zoe.org_id })).access;
+    // The patient's account is in Athens; the reader's browser (time_zone) is in New York: the patient's zone wins.
+    expect((await call('zoe', 'PUT', '/api/v1/me/', { settings: { timeZone: 'Europe/Athens' } })).statusCode).toBe(200);
+    await add('zoe', 'condition', { name: 'Migraine', start_date: '2015-01-01', start_date_part: 'year', verification_status: 'confirmed' });
+    await add('zoe', 'condition', { name: 'Broken wrist', start_date: '2010-01-01', start_date_part: 'year', end_date: '2010-03-01', end_date_part: 'month' });
+    await add('zoe', 'medication', { code: 'Sumatriptan', dosage: 50, unit: 'mg' });
+    await add('zoe', 'medication', { code: 'Old antibiotic', stopped: true });
+    await add('zoe', 'allergy', { code: 'Penicillin', criticality: 'high', reaction: 'Hives' });
+    await add('zoe', 'lab', { test: 'Ferritin', result: 9, units: 'ng/mL', test_date: '2026-01-05', within_normal_range: false });
+    await add('zoe', 'lab', { test: 'Ferritin', result: 40, units: 'ng/mL', test_date: '2026-06-05', within_normal_range: true });
+    await add('zoe', 'immunization', { vaccine_name: 'Tetanus', date: '2020-04-01' });
+    const res = await exportPdf('zoe', { types: ['condition', 'medication', 'allergy', 'lab', 'immunization'], time_zone: 'America/New_York' });
+    expect(res.statusCode, res.body).toBe(201);
+    const file = await call('zoe', 'GET', res.json<ExportLink>().url);
+    const [first, ...rest] = pdfText(file.rawPayload).split('\f').map((page) => page.replace(/\s+/g, ' '));
+    expect(first).toContain('Summary Active conditions Migraine');
+    expect(first).not.toContain('Broken wrist');
+    expect(first).toContain('Current medications Sumatriptan');
+    expect(first).not.toContain('Old antibiotic');
+    expect(first).toMatch(/Allergies Penicillin Criticality: High · Reaction: Hives/);
+    // The latest result of each test, with its flag.
+    expect(first).toMatch(/Recent results Ferritin Result: 40 .*Within the normal range: Yes/);
+    expect(first).not.toContain('Result: 9 ');
+    expect(first).toContain('Immunizations Tetanus');
+    expect(first).toMatch(/Made \d+ \w+ \d{4} at \d\d:\d\d \(Eastern European Time\)/);
+    // Every record follows, from the next page on.
+    expect(rest.join(' ')).toContain('Conditions (2)');
+    expect(rest.join(' ')).toContain('Broken wrist');
   });
 
   it('writes Greek (the language asked, or the request’s)', async () => {

@@ -1,8 +1,9 @@
 // On PostgreSQL too (vitest.config.ts): a patient's share allowance under shares sent at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHARES_PER_DAY_MAX, SHARES_PER_HOUR_MAX, type CreatedShare } from '@healthbook/shared';
+import { SHARES_PER_DAY_MAX, SHARES_PER_HOUR_MAX, formatMoment, type CreatedShare } from '@healthbook/shared';
 import { buildTestApp, type TestApp } from './build-app';
 import { bearer, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
+import { pdfWords } from './pdf-text';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
 /**
@@ -155,6 +156,34 @@ describe('the share e-mail', () => {
     const [el] = await mailsTo('signed-el@outside.example');
     expect(en!.text!.trimEnd().split('\n').at(-1)).toBe(`The ${ORG_NAME} team`);
     expect(el!.text!.trimEnd().split('\n').at(-1)).toBe(`Η ομάδα του ${ORG_NAME}`);
+  });
+
+  it('writes times in the patient’s zone, named: the recipient’s e-mail as the account in Athens keeps it; the recipient’s PDF in their browser’s zone', async () => {
+    const { token } = await patient();
+    // The account's zone, as the web app saves the browser's on sign-in (and Preferences changes it).
+    const me = await t.app.inject({ method: 'PUT', url: '/api/v1/me/', headers: bearer(token), payload: { settings: { timeZone: 'Europe/Athens' } } });
+    expect(me.json().settings.timeZone).toBe('Europe/Athens');
+    const bad = await t.app.inject({ method: 'PUT', url: '/api/v1/me/', headers: bearer(token), payload: { settings: { timeZone: 'Mars/Olympus' } } });
+    expect(bad.statusCode).toBe(400);
+
+    const share = (await createShare(token, { recipient_email: 'zoned@outside.example' })).json<CreatedShare>();
+    const [mail] = await mailsTo('zoned@outside.example');
+    const athens = formatMoment(share.expires_at, 'en', 'Europe/Athens');
+    expect(athens).toMatch(/^\d+ \w+ \d{4} at \d\d:\d\d \(Eastern European Time\)$/);
+    expect(mail!.text).toContain(`The link works until ${athens}.`);
+    expect(mail!.text).not.toContain('UTC');
+
+    // The recipient opens it and downloads the PDF from a browser in New York: its times are theirs, named.
+    const [uid, secret] = new URL(share.url).pathname.split('/').slice(-2);
+    await t.app.inject({ method: 'POST', url: '/api/v1/sharing/public/code/', payload: { uid, token: secret } });
+    const code = /\b(\d{6})\b/.exec((await mailsTo('zoned@outside.example')).at(-1)!.text!)![1]!;
+    const session = (await t.app.inject({ method: 'POST', url: '/api/v1/sharing/public/verify/', payload: { uid, token: secret, code } })).json().session as string;
+    const pdf = await t.app.inject({ method: 'GET', url: '/api/v1/sharing/public/pdf/?time_zone=America/New_York', headers: { 'x-share-session': session } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfWords(pdf.rawPayload)).toContain(`until ${formatMoment(share.expires_at, 'en', 'America/New_York')}`);
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/v1/sharing/public/pdf/?time_zone=Nowhere', headers: { 'x-share-session': session } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body).toContain('Unknown time zone');
   });
 
   it('no mail of the share’s life (link, code, first opening, lock) holds a {{ placeholder', async () => {

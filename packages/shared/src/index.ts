@@ -21,6 +21,7 @@ export * from './records';
 export * from './contracts/records';
 export * from './contracts/documents';
 export * from './calendar';
+export * from './moments';
 export * from './contracts/calendar';
 export * from './contracts/appointments';
 export * from './contracts/sharing';

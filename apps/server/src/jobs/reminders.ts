@@ -1,10 +1,8 @@
-import { DateTime } from 'luxon';
-import { translate, type Language } from '@healthbook/shared';
+import { formatDay, formatMoment, translate, zoneOf } from '@healthbook/shared';
 import type { Db } from '../db/client';
 import { orgScope } from '../db/scope';
 import { renderMail } from '../lib/mail-templates';
 import type { Mailer } from '../plugins/mail';
-import { appointmentWhen } from '../modules/appointments/appointments.service';
 import { fullName } from '../modules/appointments/appointments.presenter';
 import { AppointmentsRepository } from '../modules/appointments/appointments.repository';
 import { REMINDER_HORIZON_DAYS, eventReminders } from '../modules/calendar/calendar.service';
@@ -18,11 +16,6 @@ export interface ReminderRun {
   skipped: number;
   failed: number;
 }
-
-const eventWhen = (start: Date, zone: string, lang: Language, allDay: boolean) =>
-  DateTime.fromJSDate(start, { zone })
-    .setLocale(lang === 'el' ? 'el' : 'en-GB')
-    .toLocaleString(allDay ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' } : { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
 
 /**
  * Sends the reminders that are due, each once: a batch is claimed with FOR UPDATE SKIP LOCKED
@@ -67,7 +60,7 @@ async function reminderMail(db: Db, reminder: DueReminder, now: Date) {
     return renderMail('appointmentReminder', target.lang, target.email, {
       ...base,
       provider: fullName(row.provider_first_name, row.provider_last_name),
-      when: appointmentWhen(row.start_time, row.provider_timezone, target.lang),
+      when: formatMoment(row.start_time, target.lang, zoneOf(user.settings, row.provider_timezone), { weekday: true }),
       reason: row.reason_for_visit,
     });
   }
@@ -77,7 +70,10 @@ async function reminderMail(db: Db, reminder: DueReminder, now: Date) {
     ...base,
     title: event.title,
     type: translate(target.lang, `records:eventTypes.${event.type}`),
-    when: eventWhen(new Date(reminder.occurrence_start), event.timezone, target.lang, event.all_day),
+    // An all-day event is a day of its own zone; a time is told in the recipient's zone (else the event's), named.
+    when: event.all_day
+      ? formatDay(reminder.occurrence_start, target.lang, event.timezone, { weekday: true })
+      : formatMoment(reminder.occurrence_start, target.lang, zoneOf(user.settings, event.timezone), { weekday: true }),
     description: event.description ?? '',
   });
 }

@@ -22,7 +22,7 @@ export const ExportBodySchema = z
     date_to: calendarDaySchema.optional(),
     include_private: z.boolean().default(false).describe('"for my eyes only" records too (off by default; the owner only)'),
     language: z.enum(['en', 'el']).optional().describe("the PDF's language (default: the request's)"),
-    time_zone: z.string().max(64).optional().describe('IANA zone the "made at" time is written in (default UTC)'),
+    time_zone: z.string().max(64).optional().describe('IANA zone of the reader: the PDF’s times are written in the patient’s zone (their account’s), else in this one, else UTC, the zone named'),
     patient: IdSchema.optional(),
   })
   .refine((body) => body.types.length > 0 || body.assessments || body.journal || body.insurance, { message: 'validation:exportTypesRequired', path: ['types'] })

@@ -16,7 +16,7 @@ import { cleanText, isValidEmail } from '../validation';
 import { IdParamSchema, IdSchema, personNameSchema } from './common';
 import { requiresFields } from './round-trip';
 import { DocumentSchema } from './documents';
-import { instantSchema } from './calendar';
+import { instantSchema, timeZoneSchema } from './calendar';
 
 export * from '../sharing';
 
@@ -206,6 +206,9 @@ export const SharedContentSchema = z
   .meta({ id: 'SharedContent' });
 export type SharedContent = z.infer<typeof SharedContentSchema>;
 export const SharedFileParamsSchema = z.object({ id: IdParamSchema });
+
+/** The shared PDF: its times in the reader's zone (their browser's), else the patient's. */
+export const SharedPdfQuerySchema = z.object({ time_zone: timeZoneSchema.optional() });
 
 /** POST /api/v1/shl/{uid}/{token}: a SMART Health Links manifest request (SHL spec: recipient, passcode). */
 export const ShlManifestBodySchema = z

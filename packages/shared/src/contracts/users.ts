@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GENDER_KEYS } from '../constants';
+import { timeZoneSchema } from './calendar';
 import { IdParamSchema, optionalLineSchema, personNameSchema } from './common';
 import { readOnlyFields, writableBody } from './round-trip';
 
@@ -13,6 +14,8 @@ export const UserSettingsSchema = z
     dark: z.boolean().optional(),
     language: z.enum(['en', 'el']).optional(),
     isWizardMinimized: z.boolean().optional(),
+    /** The account's time zone (IANA): the browser's, saved on sign-in, or chosen in Preferences; e-mails and PDFs write times in it. */
+    timeZone: timeZoneSchema.optional(),
   })
   .strict();
 export type UserSettings = z.infer<typeof UserSettingsSchema>;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ACCOUNT_CLOSING_GRACE_DAYS, translate, type ClosingPreview, type CloseAccountBody, type Language, type PendingClosing } from '@healthbook/shared';
+import { ACCOUNT_CLOSING_GRACE_DAYS, formatDay, translate, type ClosingPreview, type CloseAccountBody, type PendingClosing } from '@healthbook/shared';
 import type { ServiceContext, SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
 import { orgScope } from '../../db/scope';
@@ -42,9 +42,6 @@ export interface ErasureSummary {
 
 /** Only patients close their own account here: a staff account is ended by an administrator. */
 const isStaff = (user: Pick<UserView, 'roles' | 'is_superadmin'>) => user.is_superadmin || user.roles.some((role) => role !== 'patient');
-
-const formatDay = (at: Date, lang: Language) =>
-  new Intl.DateTimeFormat(lang === 'el' ? 'el-GR' : 'en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(at);
 
 /**
  * A patient's right to leave (issue 25 §4). Closing asks for the password (or a second
@@ -110,7 +107,7 @@ export class AccountClosingService {
       renderMail('accountClosing', target.lang, target.email, {
         name: target.name,
         orgName: target.orgName,
-        date: formatDay(started.erase_after, target.lang),
+        date: formatDay(started.erase_after, target.lang, target.timeZone, { weekday: true }),
         days: ACCOUNT_CLOSING_GRACE_DAYS,
         link: `${this.deps.publicUrl}/${actor.user.org_client_id}/login`,
       }),

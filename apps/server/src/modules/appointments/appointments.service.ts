@@ -1,12 +1,12 @@
-import { DateTime } from 'luxon';
 import {
   APPOINTMENT_REMINDER_MINUTES,
+  formatMoment,
   translate,
+  zoneOf,
   type Appointment,
   type AppointmentDetail,
   type BookAppointmentBody,
   type CancelAppointmentBody,
-  type Language,
 } from '@healthbook/shared';
 import type { ServiceContext, SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -38,12 +38,6 @@ interface ListQuery {
   status?: 'booked' | 'cancelled';
 }
 
-/** "Tuesday, 1 December 2026, 09:30 EET" in a language, in the provider's zone. */
-export function appointmentWhen(start: Date | string, zone: string, lang: Language): string {
-  return DateTime.fromJSDate(new Date(start), { zone })
-    .setLocale(lang === 'el' ? 'el' : 'en-GB')
-    .toLocaleString({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
-}
 
 /**
  * Appointments: a patient books a provider's free slot (at most one booking per slot, held by a
@@ -251,7 +245,7 @@ export class AppointmentsService {
         provider,
         patient: carer && toProvider ? translate(target.lang, 'emails:care.actingFor', { carer, patient }) : patient,
         acting: carer && !toProvider ? translate(target.lang, what === 'booked' ? 'emails:care.bookedBy' : 'emails:care.cancelledBy', { carer }) : '',
-        when: appointmentWhen(row.start_time, row.provider_timezone, target.lang),
+        when: formatMoment(row.start_time, target.lang, zoneOf(user.settings, row.provider_timezone), { weekday: true }),
         reason: row.reason_for_visit,
         notes: row.cancellation_notes ?? translate(target.lang, 'emails:calendar.noNotes'),
       };

@@ -1,7 +1,10 @@
 import {
   CARE_INVITATION_DAYS,
   CARE_NETWORK_MAX,
+  firstZone,
+  formatMoment,
   translate,
+  zoneOf,
   type AccessLogPage,
   type AuditAction,
   type CareAccepted,
@@ -45,10 +48,6 @@ const LIVE_EMAIL_INDEX = 'patient_grants_live_email';
 const LIVE_GRANTEE_INDEX = 'patient_grants_live_grantee';
 
 const fullName = (p: { first_name: string | null; last_name: string | null }) => [p.first_name, p.last_name].filter(Boolean).join(' ').trim();
-
-function formatWhen(at: Date | string, lang: Language): string {
-  return new Intl.DateTimeFormat(lang === 'el' ? 'el-GR' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(at)) + ' UTC';
-}
 
 /**
  * The care network (issue 13, item 1): a patient lets people into their record by e-mail, with
@@ -172,9 +171,9 @@ export class CareNetworkService {
     if (was !== 'active') return;
     const member = row.account_first_name !== null || row.account_last_name !== null ? fullName({ first_name: row.account_first_name, last_name: row.account_last_name }) || row.name : row.name;
     const when = new Date();
-    void this.tell(patient.org_id, patient.user_id, 'careRemoved', (lang) => ({ member, when: formatWhen(when, lang) }), { grant: id });
+    void this.tell(patient.org_id, patient.user_id, 'careRemoved', (lang, zone) => ({ member, when: formatMoment(when, lang, zone) }), { grant: id });
     if (sharesEnded > 0) void this.tell(patient.org_id, patient.user_id, 'careSharesEnded', () => ({ member, count: sharesEnded }), { grant: id });
-    void this.tell(patient.org_id, row.grantee_user_id, 'careRemovedMember', (lang) => ({ patient: fullName(patient), when: formatWhen(when, lang) }), { grant: id });
+    void this.tell(patient.org_id, row.grantee_user_id, 'careRemovedMember', (lang, zone) => ({ patient: fullName(patient), when: formatMoment(when, lang, zone) }), { grant: id });
   }
 
   async resend(ctx: SignedInContext, id: number): Promise<CareMember> {
@@ -333,7 +332,7 @@ export class CareNetworkService {
     await this.audit.record(ctx, { action: 'care_leave', outcome: 'success', subject: `patient:${patientId}`, detail: { grant: held.grant_id, shares_ended: ended.sharesEnded } });
     const member = fullName(ctx.actor.user);
     const when = new Date();
-    void this.tell(ctx.actor.orgId, held.user_id, 'careLeft', (lang) => ({ member, when: formatWhen(when, lang), link: this.careclubLink(ctx.actor.user.org_client_id) }), { grant: held.grant_id });
+    void this.tell(ctx.actor.orgId, held.user_id, 'careLeft', (lang, zone) => ({ member, when: formatMoment(when, lang, zone), link: this.careclubLink(ctx.actor.user.org_client_id) }), { grant: held.grant_id });
     if (ended.sharesEnded > 0) void this.tell(ctx.actor.orgId, held.user_id, 'careSharesEnded', () => ({ member, count: ended.sharesEnded }), { grant: held.grant_id });
   }
 
@@ -377,19 +376,19 @@ export class CareNetworkService {
       accessNote: t(`emails:care.accessNote.${row.access}`),
       scope: row.categories && row.categories.length > 0 ? t('emails:care.scopeLimited', { categories: categoryNames(row.categories, lang) }) : t('emails:care.scopeAll'),
       link: invitationLink(this.publicUrl, user.org_client_id, token),
-      expires: row.expires_at ? formatWhen(row.expires_at, lang) : '',
+      expires: row.expires_at ? formatMoment(row.expires_at, lang, zoneOf(user.settings, firstZone(patient.time_zone))) : '',
     });
     this.mail.send(message, { grant: row.id });
   }
 
-  /** E-mails an account of the organisation (in their language), in the background; nobody to tell: nothing. */
-  private async tell(orgId: number, userId: number | null, kind: MailKind, vars: (lang: Language) => Record<string, string | number>, context: Record<string, string | number>): Promise<void> {
+  /** E-mails an account of the organisation (in their language, times in their zone), in the background; nobody to tell: nothing. */
+  private async tell(orgId: number, userId: number | null, kind: MailKind, vars: (lang: Language, zone: string) => Record<string, string | number>, context: Record<string, string | number>): Promise<void> {
     if (userId === null) return;
     try {
       const contact: ContactRow | undefined = await this.repo(orgId).contact(userId);
       if (!contact?.email) return;
       const lang = recipientLanguage(contact.settings, 'en');
-      this.mail.send(renderMail(kind, lang, contact.email, { name: contact.first_name, orgName: contact.org_name, ...vars(lang) }), context);
+      this.mail.send(renderMail(kind, lang, contact.email, { name: contact.first_name, orgName: contact.org_name, ...vars(lang, zoneOf(contact.settings)) }), context);
     } catch {
       // A notice must not fail the change it tells of.
     }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { CATEGORIES, EXPORT_TTL_S, PDF_RETRY_AFTER_S, translate, type CategoryDefinition, type ExportInput, type ExportLink, type ExportStatus, type Language } from '@healthbook/shared';
+import { CATEGORIES, EXPORT_TTL_S, firstZone, isTimeZone, PDF_RETRY_AFTER_S, translate, type CategoryDefinition, type ExportInput, type ExportLink, type ExportStatus, type Language } from '@healthbook/shared';
 import type { SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
 import { orgScope } from '../../db/scope';
@@ -48,15 +48,6 @@ function presentStatus(row: Pick<ExportRow, 'status' | 'progress' | 'error' | 'r
  * anyone else they do not exist (as in every list), so asking for them changes nothing.
  */
 
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * PDF export (§4 "Record saving and leaving", issue 10): the chosen categories (optionally single
  * records, a range of their dates, private records for their owner) rendered once into a PDF
@@ -81,12 +72,13 @@ export class ExportService {
    */
   async start(ctx: SignedInContext, body: ExportInput): Promise<{ status: ExportStatus; made: Promise<ExportLink> }> {
     const errors: Record<string, string[]> = {};
-    const timeZone = body.time_zone ?? 'UTC';
-    if (!isTimeZone(timeZone)) errors.time_zone = ['validation:timeZoneInvalid'];
+    if (body.time_zone !== undefined && !isTimeZone(body.time_zone)) errors.time_zone = ['validation:timeZoneInvalid'];
     if (body.date_from && body.date_to && body.date_to < body.date_from) errors.date_to = ['validation:end-before-start'];
     if (Object.keys(errors).length > 0) throw new FieldError(errors);
 
     const grant = await this.patients.open(ctx, 'records', body.patient);
+    // The PDF's times are the patient's: their account's zone, else the reader's browser's, else UTC.
+    const timeZone = firstZone(grant.patient.time_zone, body.time_zone);
     // Refused at once, before anything is read: a PDF of this patient is being made (here, or in another process).
     assertNoPdfInProgress(grant.patient.id);
     const repo = new ExportsRepository(this.db, orgScope(ctx.actor.orgId));

@@ -40,8 +40,8 @@ describe('renderRecordsPdf', () => {
     expect(text).toContain('Health record');
     expect(text).toContain('Maria Papadopoulou');
     expect(text).toContain('Date of birth 4 March 1980');
-    // When it was made, in the reader's time zone (Athens: UTC+2 in November).
-    expect(text).toContain('25 November 2026 at 14:05');
+    // When it was made, in the patient's time zone (Athens: UTC+2 in November), named.
+    expect(text).toContain('25 November 2026 at 14:05 (Eastern European Time)');
     expect(text).toContain('Conditions (2)');
     expect(text).toContain('Asthma');
     // Partial dates as entered: a year, a month of a year.

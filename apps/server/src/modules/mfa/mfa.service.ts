@@ -18,6 +18,8 @@ export interface CodeTarget {
   name: string;
   orgName: string;
   lang: Language;
+  /** Their time zone (IANA): times in their mail are written in it. */
+  timeZone: string;
 }
 
 /** A user as far as second factors care: who, and in which organisation. */

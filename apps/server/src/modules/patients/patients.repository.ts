@@ -12,6 +12,8 @@ export interface PatientRow {
   last_name: string;
   dob: string | null;
   gender: string | null;
+  /** The account's time zone (IANA, its settings' timeZone); null for a patient without an account or an account without one. */
+  time_zone: string | null;
   /** Moves on with every change of the patient's records and documents (see migration 0009). */
   data_version: string;
 }
@@ -32,6 +34,7 @@ export function patientColumns(p: string, u: string, prefix = ''): Array<Aliased
     sql`coalesce(${acc('last_name')}, ${col('last_name')}, '')`.as(`${prefix}last_name`),
     sql`to_char(coalesce(${acc('dob')}, ${col('dob')}), 'YYYY-MM-DD')`.as(`${prefix}dob`),
     sql`coalesce(${acc('gender')}, ${col('gender')})`.as(`${prefix}gender`),
+    sql`${acc('settings')}->>'timeZone'`.as(`${prefix}time_zone`),
     sql`${col('data_version')}::text`.as(`${prefix}data_version`),
   ];
 }

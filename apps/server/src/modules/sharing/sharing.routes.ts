@@ -24,6 +24,7 @@ import {
   ShlPasscodeWrongSchema,
   SharedContentSchema,
   SharedFileParamsSchema,
+  SharedPdfQuerySchema,
   VerifyShareBodySchema,
 } from '@healthbook/shared';
 
@@ -151,9 +152,19 @@ export const sharingPublicRoutes: FastifyPluginAsyncZod<{ perIpLimit: number }> 
   );
   app.get(
     '/api/v1/sharing/public/pdf/',
-    { config: { rateLimit }, schema: { tags: publicTags, summary: 'The shared records as a PDF', description: SESSION, headers: sessionHeader, response: { 200: z.any().describe('application/pdf'), ...publicErrors } } },
+    {
+      config: { rateLimit },
+      schema: {
+        tags: publicTags,
+        summary: 'The shared records as a PDF',
+        description: `${SESSION} Times are written in \`time_zone\` (the reader's, e.g. their browser's), else in the patient's, with the zone named.`,
+        headers: sessionHeader,
+        querystring: SharedPdfQuerySchema,
+        response: { 200: z.any().describe('application/pdf'), ...publicErrors },
+      },
+    },
     async (request, reply) => {
-      const pdf = await app.sharing.pdf(request.ctx, request.headers[SHARE_SESSION_HEADER], userAgent(request.headers['user-agent']));
+      const pdf = await app.sharing.pdf(request.ctx, request.headers[SHARE_SESSION_HEADER], userAgent(request.headers['user-agent']), request.query.time_zone);
       return reply.type('application/pdf').header('Cache-Control', 'no-store').header('Content-Disposition', 'attachment; filename="health-record.pdf"').send(pdf);
     },
   );

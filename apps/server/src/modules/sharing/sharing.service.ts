@@ -8,10 +8,13 @@ import {
   SHARE_MAX_DAYS,
   SHARE_PASSCODE_DIGITS,
   SHARE_SESSION_TTL_S,
+  firstZone,
+  formatMoment,
   formatRecordTitle,
   readableFields,
   shareLinkPath,
   translate,
+  zoneOf,
   type CategoryDefinition,
   type CreateShareInput,
   type CreatedShare,
@@ -32,7 +35,7 @@ import { hkdfSync } from 'node:crypto';
 import { CompactEncrypt } from 'jose';
 import { randomDigits, randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { FieldError, HttpError, notFound } from '../../lib/http-errors';
-import { defang, renderMail, type MailKind } from '../../lib/mail-templates';
+import { defang, recipientLanguage, renderMail, type MailKind } from '../../lib/mail-templates';
 import { servicePlugin } from '../../lib/service-plugin';
 import type { BackgroundMail } from '../../plugins/mail';
 import type { Storage } from '../../plugins/storage';
@@ -277,20 +280,22 @@ export class SharingService {
   }
 
   /** The shared content as a PDF (the same as the export's), its opening logged as a download. */
-  async pdf(ctx: ServiceContext, sessionToken: string | undefined, userAgent: string | null): Promise<Buffer> {
+  async pdf(ctx: ServiceContext, sessionToken: string | undefined, userAgent: string | null, readerZone?: string): Promise<Buffer> {
     const { selection, sessionId } = await this.opened(sessionToken);
     assertNoPdfInProgress(selection.share.patient_id);
     await this.logOpening(ctx, selection, sessionId, 'pdf', userAgent);
     const { share, organization, patient } = selection;
+    // The recipient's zone (their browser's, as their page shows times), else the patient's.
+    const timeZone = firstZone(readerZone, patient.time_zone);
     return renderPdf(selection.share.patient_id, {
       lang: ctx.lang,
-      timeZone: 'UTC',
+      timeZone,
       generatedAt: new Date(),
       organization: { name: organization.org_name, logo: await readLogo(this.storage, organization, ctx.log) },
       patient: { first_name: patient.first_name, last_name: patient.last_name, dob: patient.dob },
       sections: selection.sections,
       insurance: selection.insurance.map(presentCardDetails),
-      note: translate(ctx.lang, 'records:sharedPdfNote', { recipient: share.recipient_name, expires: formatWhen(share.expires_at, ctx.lang) }),
+      note: translate(ctx.lang, 'records:sharedPdfNote', { recipient: share.recipient_name, expires: formatMoment(share.expires_at, ctx.lang, timeZone) }),
     });
   }
 
@@ -555,9 +560,11 @@ export class SharingService {
    */
   private async mailRecipient(kind: MailKind, share: ShareRow, patient: PatientRow, vars: Record<string, string | number>): Promise<void> {
     const lang = (share.language === 'el' ? 'el' : 'en') as Language;
+    // The recipient has no account here: their times are the patient's (who shares with someone they see).
+    const timeZone = firstZone(patient.time_zone);
     const organization = await this.organization(share.org_id);
     const patientName = defang(`${patient.first_name} ${patient.last_name}`.trim());
-    const mailVars = { name: defang(share.recipient_name), recipient: defang(share.recipient_name), patient: patientName, orgName: organization.org_name, expires: formatWhen(share.expires_at, lang), ...vars };
+    const mailVars = { name: defang(share.recipient_name), recipient: defang(share.recipient_name), patient: patientName, orgName: organization.org_name, expires: formatMoment(share.expires_at, lang, timeZone), ...vars };
     const quote = kind === 'shareLink' && share.message ? { intro: translate(lang, 'emails:shareNote', mailVars), text: share.message } : undefined;
     this.mail.send(renderMail(kind, lang, share.recipient_email, mailVars, { quote }), { share: share.id });
   }
@@ -567,18 +574,13 @@ export class SharingService {
     void (async () => {
       const user = await new PublicSharesRepository(this.db).patientContact(share);
       if (!user?.email) return;
-      const settings = user.settings as { language?: unknown } | null;
-      const lang: Language = settings?.language === 'el' ? 'el' : 'en';
-      this.mail.send(renderMail(kind, lang, user.email, { name: user.first_name ?? '', orgName: user.org_name, recipient: share.recipient_name, when: formatWhen(new Date(), lang), link: new URL(`/${user.client_id}/sharing/${share.id}`, this.publicUrl).toString(), ...vars }), { share: share.id });
+      const lang = recipientLanguage(user.settings, 'en');
+      this.mail.send(renderMail(kind, lang, user.email, { name: user.first_name ?? '', orgName: user.org_name, recipient: share.recipient_name, when: formatMoment(new Date(), lang, zoneOf(user.settings)), link: new URL(`/${user.client_id}/sharing/${share.id}`, this.publicUrl).toString(), ...vars }), { share: share.id });
     })().catch(() => undefined);
   }
 }
 
 const gone = (reason: 'expired' | 'revoked' | 'locked') => new HttpError(410, `errors:share${reason[0]!.toUpperCase()}${reason.slice(1)}`, {}, {}, { reason });
-
-function formatWhen(at: Date | string, lang: Language): string {
-  return new Intl.DateTimeFormat(lang === 'el' ? 'el-GR' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(at)) + ' UTC';
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,4 +1,4 @@
-import { translate, type Language, type LimitedUser, type UserDto } from '@healthbook/shared';
+import { isTimeZone, translate, zoneOf, type Language, type LimitedUser, type UserDto } from '@healthbook/shared';
 import { recipientLanguage } from '../../lib/mail-templates';
 import type { CodeTarget } from '../mfa/mfa.service';
 import type { UserView } from './users.repository';
@@ -44,6 +44,7 @@ export function presentUser(user: UserView, lang: Language): UserDto {
       ...(typeof settings.dark === 'boolean' ? { dark: settings.dark } : {}),
       ...(settings.language === 'en' || settings.language === 'el' ? { language: settings.language } : {}),
       ...(typeof settings.isWizardMinimized === 'boolean' ? { isWizardMinimized: settings.isWizardMinimized } : {}),
+      ...(typeof settings.timeZone === 'string' && isTimeZone(settings.timeZone) ? { timeZone: settings.timeZone } : {}),
     },
     wizard_complete: user.wizard_complete,
     roles: user.roles,
@@ -66,7 +67,7 @@ export function presentLimitedUser(user: UserView): LimitedUser {
   };
 }
 
-/** Where mail to a user goes, and in which language (their own choice, else `fallback`). */
+/** Where mail to a user goes, in which language (their own choice, else `fallback`) and time zone (their account's, else UTC). */
 export function mailTarget(user: Pick<UserView, 'id' | 'org_id' | 'email' | 'first_name' | 'org_name' | 'settings'>, fallback: Language): CodeTarget {
   return {
     userId: user.id,
@@ -75,5 +76,6 @@ export function mailTarget(user: Pick<UserView, 'id' | 'org_id' | 'email' | 'fir
     name: user.first_name,
     orgName: user.org_name,
     lang: recipientLanguage(user.settings, fallback),
+    timeZone: zoneOf(user.settings),
   };
 }

@@ -24,7 +24,7 @@ const withFieldErrors = { 400: FieldErrorsSchema.or(DetailErrorSchema), ...error
 const UPDATE_NOTES =
   'Only the fields sent change. gender and sex: a key (male, female, other, undisclosed) or {key, value}. zip or zip_code. ' +
   'dob: YYYY-MM-DD or MM/DD/YYYY, not in the future; empty clears it. Empty optional text clears the field. Names need a letter; text is one line. ' +
-  'settings (language en|el, dark, isWizardMinimized) are merged into the stored ones. ' +
+  'settings (language en|el, dark, isWizardMinimized, timeZone: an IANA zone) are merged into the stored ones. ' +
   'email is the sign-in identity and changes through POST /api/v1/me/email/: the same address (any case) is accepted here, another one answers 400 {email: [...]}. ' +
   'has_mfa_enabled is ignored: it is derived from the confirmed second-factor devices.';
 

@@ -52,6 +52,7 @@ import { AccessEndedMessage, recordSwitcherItems, useViewedRecordWatch, ViewedRe
 import { PendingInvitationReturn } from '../../features/care-network/components/pending-invitation-return';
 import { patientsQueryOptions } from '../../lib/record-access';
 import { useViewingPatientId, viewingPatient } from '../../lib/viewing-patient';
+import { useKeepTimeZone } from '../../features/account/api/keep-time-zone';
 
 /** The Reminders drawer's content (features/calendar), loaded when the drawer first opens. */
 const RemindersPanel = lazy(() => import('../../features/calendar/components/reminders-panel'));
@@ -132,6 +133,7 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
   useEffect(() => {
     if (user) rememberColorMode(dark ? 'dark' : 'light');
   }, [user, dark]);
+  useKeepTimeZone(user, claims?.access === 'full');
 
   const [switchError, setSwitchError] = useState<string | null>(null);
   const linkedItems = useLinkedAccountMenuItems({

@@ -1,11 +1,14 @@
+import { formatMoment as formatZonedMoment } from '@healthbook/shared/moments';
+import { userTimeZone } from '../../lib/zoned-time';
+
 /** Dates of the recipient's pages, in the reader's language (day first in English, as the records are shown). */
 const localeOf = (language: string) => (language === 'en' ? 'en-GB' : language);
 
-/** A moment: "12 May 2026, 14:00" / "12 Μαΐου 2026, 14:00". */
+/** A moment in the reader's zone, named: "12 May 2026 at 14:00 (Eastern European Time)" (as the PDF and the e-mails write it). */
 export function formatMoment(iso: string, language: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
-  return new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  return formatZonedMoment(at, language === 'el' ? 'el' : 'en', userTimeZone());
 }
 
 /** A size for people: 512 B, 14 KB, 3.2 MB. */

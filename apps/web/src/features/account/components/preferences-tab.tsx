@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -7,6 +8,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SUPPORTED_LANGUAGES } from '@healthbook/shared/constants';
 import type { UserDto, UserSettings } from '@healthbook/shared/contracts/users';
@@ -14,14 +16,17 @@ import { isSupportedLanguage } from '@healthbook/shared/validation';
 import { setUser } from '../../../lib/auth';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { setLanguage } from '../../../lib/i18n';
+import { timeZones, userTimeZone } from '../../../lib/zoned-time';
 import { useUpdateMe } from '../api/update-me';
 
-/** Language and dark mode: applied at once, kept in the user's settings (PUT /api/v1/me/). */
+/** Language, time zone and dark mode: applied at once, kept in the user's settings (PUT /api/v1/me/). */
 export function PreferencesTab({ user }: { user: UserDto }) {
   const { t, i18n } = useTranslation(['account', 'common']);
   const updateMe = useUpdateMe();
   const [failure, setFailure] = useState<string | null>(null);
   const current = i18n.resolvedLanguage ?? 'en';
+  const zones = useMemo(() => timeZones(), []);
+  const zone = user.settings.timeZone ?? userTimeZone();
 
   const save = async (settings: UserSettings) => {
     const previous = user;
@@ -54,6 +59,14 @@ export function PreferencesTab({ user }: { user: UserDto }) {
           ))}
         </RadioGroup>
       </FormControl>
+      <Autocomplete
+        options={zones}
+        value={zone}
+        disableClearable
+        onChange={(_event, value) => void save({ ...user.settings, timeZone: value })}
+        sx={{ maxWidth: 420 }}
+        renderInput={(params) => <TextField {...params} label={t('preferences.timeZone')} helperText={t('preferences.timeZoneHelp')} />}
+      />
       <FormControl component="fieldset">
         <FormLabel component="legend">{t('preferences.appearance')}</FormLabel>
         <FormControlLabel

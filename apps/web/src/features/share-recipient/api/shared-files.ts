@@ -1,8 +1,9 @@
+import { userTimeZone } from '../../../lib/zoned-time';
 import { saveBlob, shareBlob } from './share-fetch';
 
-/** GET /api/v1/sharing/public/pdf/ (X-Share-Session): the shared record as a PDF, saved as health-record.pdf. */
+/** GET /api/v1/sharing/public/pdf/ (X-Share-Session): the shared record as a PDF (its times in the reader's zone, as their page shows them), saved as health-record.pdf. */
 export async function downloadSharedPdf(session: string): Promise<void> {
-  saveBlob(await shareBlob('/api/v1/sharing/public/pdf/', { session }), 'health-record.pdf');
+  saveBlob(await shareBlob(`/api/v1/sharing/public/pdf/?time_zone=${encodeURIComponent(userTimeZone())}`, { session }), 'health-record.pdf');
 }
 
 /** GET /api/v1/sharing/public/files/{id}/ (X-Share-Session): a shared document or an attachment of a shared record. */

@@ -224,12 +224,12 @@ describe("the share recipient's pages", () => {
       expect(shareSession.load()).not.toBeNull();
     });
 
-    it('the PDF: fetched with the session; a failure says so and the page stays', async () => {
+    it('the PDF: fetched with the session, in the reader’s time zone; a failure says so and the page stays', async () => {
       const calls = mockFetch(({ url }) => (url.endsWith('/content/') ? json(200, content) : json(404, { detail: 'Not found.' })));
       await contentPage();
       fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
       expect(await screen.findByText('The PDF could not be prepared. Please try again.')).toBeTruthy();
-      expect(calls[1]).toMatchObject({ url: '/api/v1/sharing/public/pdf/', method: 'GET' });
+      expect(calls[1]).toMatchObject({ url: `/api/v1/sharing/public/pdf/?time_zone=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`, method: 'GET' });
       expect(calls[1]!.headers['x-share-session']).toBe('S-1');
       expect(screen.getByRole('heading', { level: 1, name: 'Health record of Maria Papadopoulou' })).toBeTruthy();
     });
