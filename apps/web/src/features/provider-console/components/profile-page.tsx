@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PROVIDER_BIOGRAPHY_MAX, PROVIDER_TEXT_MAX } from '@healthbook/shared/appointments';
 import type { Provider, ProviderProfileBody } from '@healthbook/shared/contracts/appointments';
+import { languageName } from '@healthbook/shared/language-names';
 import { useUnsavedChangesGuard } from '../../../components/dialogs/unsaved-changes';
 import { HubPage } from '../../../components/hub-page';
 import { UserAvatar } from '../../../components/user-avatar';
@@ -32,6 +33,8 @@ interface ProfileForm {
 
 const TEXT_FIELDS = ['speciality', 'credentials', 'languages', 'biography'] as const;
 const formOf = (p: Provider): ProfileForm => ({ speciality: p.speciality ?? '', credentials: p.credentials ?? '', languages: p.languages, biography: p.biography ?? '' });
+/** Languages offered to choose from (any other can be typed); patients read each in their own language. */
+const COMMON_LANGUAGES = ['el', 'en', 'fr', 'de', 'it', 'es', 'ar', 'ru', 'uk', 'sq', 'bg', 'ro', 'tr', 'zh'];
 const optional = (v: string) => (v.trim() ? v.trim() : null);
 
 /** /provider/profile — what patients read about the provider: speciality, credentials, languages, biography (the photo is the account's picture). */
@@ -57,7 +60,9 @@ export default function ProfilePage() {
 
 function ProfileEditor({ provider }: { provider: Provider }) {
   const { clientId } = useOrganizationContext();
-  const { t } = useTranslation(['provider', 'validation']);
+  const { t, i18n } = useTranslation(['provider', 'validation']);
+  const reader = i18n.resolvedLanguage ?? 'en';
+  const languageChoices = COMMON_LANGUAGES.map((code) => languageName(code, reader));
   const save = useSaveProfile();
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -127,11 +132,11 @@ function ProfileEditor({ provider }: { provider: Provider }) {
           <Autocomplete
             multiple
             freeSolo
-            options={[]}
+            options={languageChoices}
             value={field.value}
             onChange={(_e, value) => field.onChange(value.map((v) => v.trim()).filter(Boolean))}
             onBlur={field.onBlur}
-            renderValue={(value, getItemProps) => value.map((option, index) => <Chip size="small" label={option} {...getItemProps({ index })} key={option} />)}
+            renderValue={(value, getItemProps) => value.map((option, index) => <Chip size="small" label={languageName(option, reader)} {...getItemProps({ index })} key={option} />)}
             renderInput={(params) => (
               <TextField
                 {...params}
