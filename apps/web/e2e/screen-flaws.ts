@@ -15,8 +15,11 @@ const LATIN_ALLOWED = [
   'mmol', 'dL', 'lb', 'lbs', 'ft', 'in', 'oz', 'kcal', 'IU', 'UTC', 'GMT', 'TOTP', 'OTP', 'Google', 'Authenticator', 'Microsoft',
   'Apple', 'Health', 'Fitbit', 'Garmin', 'Withings', 'Zoom', 'Jitsi', 'WebRTC', 'Wi', 'Fi', 'e', 'mail', 'Ctrl', 'Enter',
   'Esc', 'Tab', 'Shift', 'Alt', 'OK', 'AM', 'PM', 'am', 'pm', 'HB', 'CareClub', 'Calendar', 'Outlook', 'HIPAA', 'cookies', 'Cookies',
-  // The publisher's postal address in the legal pages.
-  'Broadway', 'Suite', 'Denver', 'CO', 'USA',
+  'GIF', 'WebP', 'SVG', 'AB', 'Authy', 'API', 'IP', 'WCAG', 'AA', 'ISO', 'UUID', 'MD', 'MSc', 'mcg', 'pixel', 'SMART', 'Link', 'Links', 'Bundle',
+  // Names of foreign laws and agreements the legal pages cite in their own words.
+  'Business', 'Associate', 'Agreement', 'Federal', 'Arbitration', 'Act',
+  // The publisher's postal address in the legal pages; the authors and sponsor of the PHQ-9 and GAD-7.
+  'Broadway', 'Suite', 'Denver', 'CO', 'USA', 'Robert', 'Spitzer', 'Janet', 'Williams', 'Kurt', 'Kroenke', 'Pfizer', 'Inc',
 ];
 
 export interface ScreenFlaw {

@@ -50,6 +50,7 @@ const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
 const LOCALES = [elLocale];
 const markAsButton = ({ el }: { el: HTMLElement }) => el.setAttribute('role', 'button');
 const EVENT_TIME_FORMAT = { hour: 'numeric', minute: '2-digit', meridiem: 'short' } as const;
+const PHONE_WEEK_HEADER = { weekday: 'short', day: 'numeric', omitCommas: true } as const;
 const viewOf = (fcView: string): View => VIEW_NAMES.find((v) => VIEWS[v] === fcView) ?? 'month';
 
 /**
@@ -221,7 +222,8 @@ export default function CalendarPage() {
             '--fc-small-font-size': '0.8125rem',
             '& .fc': { fontFamily: theme.typography.fontFamily, color: theme.palette.text.primary },
             '& .fc a': { color: 'inherit', textDecoration: 'none' },
-            '& .fc .fc-col-header-cell-cushion': { py: 0.75, fontWeight: 600, textTransform: 'capitalize' },
+            // A week's day headings and "+ 2 more" wrap in a phone's narrow columns rather than spill out.
+            '& .fc .fc-col-header-cell-cushion': { py: 0.75, fontWeight: 600, textTransform: 'capitalize', whiteSpace: 'normal' },
             '& .fc .fc-daygrid-day-number, & .fc .fc-col-header-cell-cushion[data-navlink]': { cursor: 'pointer' },
             '& .fc .fc-daygrid-day-number:hover, & .fc [data-navlink]:hover': { textDecoration: 'underline' },
             '& .fc .fc-day-today .fc-daygrid-day-number': { fontWeight: 700, color: theme.palette.mode === 'light' ? readableOn(theme.palette.primary.main, todayBackground) : theme.palette.text.primary },
@@ -230,7 +232,7 @@ export default function CalendarPage() {
             '& .fc .fc-daygrid-day, & .fc .fc-timegrid-slot': { cursor: 'pointer' },
             '& .fc .fc-event': { cursor: 'pointer', borderRadius: 1 },
             '& .fc .fc-event:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
-            '& .fc .fc-daygrid-more-link': { fontWeight: 600 },
+            '& .fc .fc-daygrid-more-link': { fontWeight: 600, whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 },
             // Every link of the calendar is a target of at least 24 × 24 px (WCAG 2.2, 2.5.8): a day's number, a day's
             // heading in the week, an event in a month's cell, "+ more".
             '& .fc .fc-daygrid-day-number, & .fc .fc-col-header-cell-cushion[data-navlink], & .fc .fc-daygrid-more-link': {
@@ -261,6 +263,8 @@ export default function CalendarPage() {
             eventMinHeight={24}
             // On a phone a month's cells are narrow: the titles, without their times.
             displayEventTime={!(phone && (range?.view ?? initialView) === 'month')}
+            // On a phone a week's columns are narrow: the day's short name over its number.
+            {...(phone ? { views: { timeGridWeek: { dayHeaderFormat: PHONE_WEEK_HEADER } } } : {})}
             expandRows
             dayMaxEvents={3}
             navLinks
