@@ -26,13 +26,14 @@ import { useSaveProfile } from '../api/save-profile';
 
 interface ProfileForm {
   speciality: string;
+  speciality_el: string;
   credentials: string;
   languages: string[];
   biography: string;
 }
 
-const TEXT_FIELDS = ['speciality', 'credentials', 'languages', 'biography'] as const;
-const formOf = (p: Provider): ProfileForm => ({ speciality: p.speciality ?? '', credentials: p.credentials ?? '', languages: p.languages, biography: p.biography ?? '' });
+const TEXT_FIELDS = ['speciality', 'speciality_el', 'credentials', 'languages', 'biography'] as const;
+const formOf = (p: Provider): ProfileForm => ({ speciality: p.speciality ?? '', speciality_el: p.speciality_el ?? '', credentials: p.credentials ?? '', languages: p.languages, biography: p.biography ?? '' });
 /** Languages offered to choose from (any other can be typed); patients read each in their own language. */
 const COMMON_LANGUAGES = ['el', 'en', 'fr', 'de', 'it', 'es', 'ar', 'ru', 'uk', 'sq', 'bg', 'ro', 'tr', 'zh'];
 const optional = (v: string) => (v.trim() ? v.trim() : null);
@@ -81,6 +82,7 @@ function ProfileEditor({ provider }: { provider: Provider }) {
     setFailure(null);
     const body: ProviderProfileBody = {
       speciality: optional(values.speciality),
+      speciality_el: optional(values.speciality_el),
       credentials: optional(values.credentials),
       languages: [...new Set(values.languages.map((l) => l.trim()).filter(Boolean))],
       biography: optional(values.biography),
@@ -93,7 +95,7 @@ function ProfileEditor({ provider }: { provider: Provider }) {
     }
   });
 
-  const text = (name: 'speciality' | 'credentials', helper: string) => {
+  const text = (name: 'speciality' | 'speciality_el' | 'credentials', helper: string) => {
     const { ref, ...field } = register(name);
     return (
       <TextField
@@ -123,7 +125,9 @@ function ProfileEditor({ provider }: { provider: Provider }) {
           </Typography>
         </Box>
       </Box>
+      {/* Both wordings when the provider gives both: each patient reads the one in their language. */}
       {text('speciality', t('profile.specialityHelp'))}
+      {text('speciality_el', t('profile.speciality_elHelp'))}
       {text('credentials', t('profile.credentialsHelp'))}
       <Controller
         control={control}

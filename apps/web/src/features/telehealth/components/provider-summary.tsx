@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Provider } from '@healthbook/shared/contracts/appointments';
+import { specialityIn } from '@healthbook/shared/appointments';
 import { languageName } from '@healthbook/shared/language-names';
 import { UserAvatar } from '../../../components/user-avatar';
 
@@ -22,7 +23,7 @@ export function ProviderSummary({ provider, headingLevel, size = 64, name }: Pro
   const { t, i18n } = useTranslation('telehealth');
   const reader = i18n.resolvedLanguage ?? 'en';
   const person = { first_name: provider.first_name, last_name: provider.last_name, profile_picture: provider.photo_url };
-  const line = [provider.speciality, provider.credentials].filter(Boolean).join(' · ');
+  const line = [specialityIn(reader, provider.speciality, provider.speciality_el), provider.credentials].filter(Boolean).join(' · ');
   return (
     <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', minWidth: 0 }}>
       <UserAvatar user={person} size={size} alt={provider.photo_url ? t('provider.photo', { name: provider.provider_name }) : ''} />
