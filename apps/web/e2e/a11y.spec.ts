@@ -147,7 +147,8 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       });
 
       test('signed-in pages', async ({ page }) => {
-        test.setTimeout(240_000);
+        // About 35 pages: minutes on a busy machine.
+        test.setTimeout(360_000);
         const user = made(await registeredPatient('a11y-in'));
         await signIn(page, user.email, user.password, 'dashboard');
         await check(page, 'dashboard');

@@ -50,7 +50,7 @@ const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
 const LOCALES = [elLocale];
 const markAsButton = ({ el }: { el: HTMLElement }) => el.setAttribute('role', 'button');
 const EVENT_TIME_FORMAT = { hour: 'numeric', minute: '2-digit', meridiem: 'short' } as const;
-const PHONE_WEEK_HEADER = { weekday: 'short', day: 'numeric', omitCommas: true } as const;
+const PHONE_WEEK_HEADER = { weekday: 'narrow', day: 'numeric', omitCommas: true } as const;
 const viewOf = (fcView: string): View => VIEW_NAMES.find((v) => VIEWS[v] === fcView) ?? 'month';
 
 /**
@@ -263,7 +263,7 @@ export default function CalendarPage() {
             eventMinHeight={24}
             // On a phone a month's cells are narrow: the titles, without their times.
             displayEventTime={!(phone && (range?.view ?? initialView) === 'month')}
-            // On a phone a week's columns are narrow: the day's short name over its number.
+            // On a phone a week's columns are narrow: the day's initial and its number.
             {...(phone ? { views: { timeGridWeek: { dayHeaderFormat: PHONE_WEEK_HEADER } } } : {})}
             expandRows
             dayMaxEvents={3}
@@ -275,6 +275,9 @@ export default function CalendarPage() {
             slotLabelFormat={EVENT_TIME_FORMAT}
             allDayText={t('page.allDay')}
             noEventsText={t('page.noEvents')}
+            // The list's column heads, for screen readers.
+            timeHint={t('page.timeHint')}
+            eventHint={t('page.eventHint')}
             moreLinkText={moreLinkText}
             // "+ 2 more" opens a popover (aria-expanded): a button, which FullCalendar's <a> without an address is not.
             moreLinkDidMount={markAsButton}
