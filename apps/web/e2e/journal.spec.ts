@@ -119,7 +119,7 @@ test('entries with moods, the mood chart, search, edit and delete; Greek at phon
   await phone.goto('/healthbook/journal');
   await expect(phone.getByRole('heading', { level: 1, name: 'Προσωπικό ημερολόγιο' })).toBeVisible();
   await expect(phone.getByRole('article', { name: 'A better night' }).getByText('Διάθεση: Πολύ καλή')).toBeVisible();
-  await expect(phone.getByRole('region', { name: 'Η διάθεσή σας με τον καιρό' })).toBeVisible();
+  await expect(phone.getByRole('region', { name: 'Η πορεία της διάθεσής σας' })).toBeVisible();
   await scan(phone);
   await shot(phone, 'el-phone-list');
   await phone.getByRole('button', { name: 'Νέα καταχώριση' }).click();
