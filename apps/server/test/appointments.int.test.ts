@@ -31,7 +31,7 @@ beforeAll(async () => {
   for (const [name, user] of Object.entries(people)) tokens[name] = (await signIn(t.app, { email: user.email, password: user.password, org_id: user.org_id })).access;
   const res = await call('doctor', 'PUT', '/api/v1/provider/me/schedule/', schedule);
   expect(res.statusCode, res.body).toBe(200);
-  await call('doctor', 'PUT', '/api/v1/provider/me/profile/', { speciality: 'Dermatology', credentials: 'MD', languages: ['Greek', 'English'], biography: 'Skin.' });
+  await call('doctor', 'PUT', '/api/v1/provider/me/profile/', { speciality: 'Dermatology', speciality_el: 'Δερματολογία', credentials: 'MD', languages: ['Greek', 'English'], biography: 'Skin.' });
 });
 afterAll(async () => {
   await t?.close();
@@ -69,9 +69,15 @@ describe('providers and their schedule', () => {
     expect(mine.open_slots).toBeGreaterThan(56 * 40);
     const list = (await call('patient', 'GET', '/api/v1/provider/list/?speciality=dermatology')).json() as Provider[];
     expect(list.map((p) => p.provider_id)).toEqual([people.doctor!.id]);
-    expect(list[0]).toMatchObject({ provider_name: 'Anna Doctor', speciality: 'Dermatology', languages: ['Greek', 'English'] });
+    expect(list[0]).toMatchObject({ provider_name: 'Anna Doctor', speciality: 'Dermatology', speciality_el: 'Δερματολογία', languages: ['Greek', 'English'] });
     expect(new Date(list[0]!.next_available!).getTime()).toBeGreaterThan(Date.now());
     expect((await call('patient', 'GET', '/api/v1/provider/specialities/')).json()).toEqual(expect.arrayContaining(['Dermatology', 'General practice', 'Cardiology']));
+    // Given in both languages: found by either wording, and offered in Greek to a Greek reader.
+    const greek = (await call('patient', 'GET', `/api/v1/provider/list/?speciality=${encodeURIComponent('δερματολογία')}`)).json() as Provider[];
+    expect(greek.map((p) => p.provider_id)).toEqual([people.doctor!.id]);
+    const offered = (await call('patient', 'GET', '/api/v1/provider/specialities/', undefined, 'el')).json() as string[];
+    expect(offered).toContain('Δερματολογία');
+    expect(offered).not.toContain('Dermatology');
     const slots = await freeSlots();
     expect(slots.length).toBeGreaterThan(40);
     expect(slots.every((s) => new Date(s.end_time).getTime() - new Date(s.start_time).getTime() === 30 * 60_000)).toBe(true);
@@ -120,7 +126,7 @@ describe('booking', () => {
 
     const me = (await call('patient', 'GET', '/api/v1/me/')).json() as UserDto;
     expect(me.patient_appointment_details).toEqual([
-      expect.objectContaining({ availability_det_id: slot!.availability_det_id, provider_id: people.doctor!.id, provider_name: 'Anna Doctor', provider_speciality: 'Dermatology', appointment_date: booked.appointment_date, appointment_time: booked.appointment_time }),
+      expect.objectContaining({ availability_det_id: slot!.availability_det_id, provider_id: people.doctor!.id, provider_name: 'Anna Doctor', provider_speciality: 'Dermatology', provider_speciality_el: 'Δερματολογία', appointment_date: booked.appointment_date, appointment_time: booked.appointment_time }),
     ]);
     const items = (await call('patient', 'GET', `/api/v1/calendar/events/?start=${day(0)}&end=${day(4)}`)).json() as CalendarItem[];
     expect(items.filter((i) => i.kind === 'appointment')).toEqual([expect.objectContaining({ event_id: slot!.availability_det_id, color: 'blue', type: 'Appointment', title: 'Appointment with Anna Doctor' })]);

@@ -1,11 +1,13 @@
 // Every page reachable today, signed out and signed in, on a desktop and a phone, in English and
-// Greek: no serious or critical axe violation on any. With E2E_SHOTS_DIR set, each page scanned
+// Greek: no serious or critical axe violation on any, no text cut or spilling out of its box, and
+// no English left on a Greek page (e2e/screen-flaws.ts). With E2E_SHOTS_DIR set, each page scanned
 // is also kept as a screenshot there (<language>-<viewport>-<page>.png).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD, api, apiLogin, invite, mailLink, newPerson, patientWithEmailFactor, registeredPatient, scan, uniqueEmail } from './accounts';
 import { waitForMail } from './mailbox';
+import { expectNoScreenFlaws } from './screen-flaws';
 
 const VIEWPORTS = {
   desktop: { width: 1366, height: 900 },
@@ -15,9 +17,16 @@ const LANGUAGES = { en: 'en-US', el: 'el-GR' } as const;
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
 const SUPERADMIN = 'superadmin@healthbook.example';
 
+/** Names of the people this run made up: they appear inside translated sentences ("X invites you"). */
+const names: string[] = [];
+const made = <T extends { first_name: string; last_name: string }>(person: T): T => {
+  names.push(person.first_name, person.last_name);
+  return person;
+};
+
 /** Another patient invites this address into their care network (read-only), through the API. */
 async function careInvitation(email: string) {
-  const inviter = await registeredPatient('a11y-inviter');
+  const inviter = made(await registeredPatient('a11y-inviter'));
   const token = await apiLogin(inviter.email, inviter.password);
   const invited = await api('/api/v1/care-network/', { token, body: { name: 'Someone dear', email, access: 'read-only' } });
   expect(invited.status, JSON.stringify(invited.body)).toBe(201);
@@ -49,6 +58,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await expect(page.locator('h1').first()).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await scan(page, options);
+        await expectNoScreenFlaws(page, language, `${language}-${viewportName}-${name}`, names);
         if (SHOTS_DIR) {
           mkdirSync(SHOTS_DIR, { recursive: true });
           await page.screenshot({ path: path.join(SHOTS_DIR, `${language}-${viewportName}-${name}.png`), fullPage: true });
@@ -71,7 +81,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
 
       test('signed-out pages', async ({ page }) => {
         test.setTimeout(180_000);
-        const person = newPerson('a11y');
+        const person = made(newPerson('a11y'));
         const code = await invite(person);
 
         for (const [to, name] of SIGNED_OUT_PAGES) await visit(page, to, name);
@@ -94,7 +104,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
 
       test('the second sign-in step and the administrators\' pages', async ({ page }) => {
         test.setTimeout(180_000);
-        const user = await patientWithEmailFactor('a11y-mfa');
+        const user = made(await patientWithEmailFactor('a11y-mfa'));
         await signIn(page, user.email, user.password, 'verify');
         await check(page, 'verify');
 
@@ -110,9 +120,9 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await visit(page, '/healthbook/operations', 'operations');
       });
 
-      test('the calendar with events: month (with "+ more"), week and day, WCAG 2.2 target sizes included', async ({ page }) => {
+      test('the calendar with events: the list, month (with "+ more"), week and day, WCAG 2.2 target sizes included', async ({ page }) => {
         test.setTimeout(180_000);
-        const user = await registeredPatient('a11y-calendar');
+        const user = made(await registeredPatient('a11y-calendar'));
         const token = await apiLogin(user.email, user.password);
         // Today in the browser's zone: five events at hourly starts (one more than a month's cell shows) and one all day.
         const today = await page.evaluate(() => {
@@ -128,7 +138,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         expect(allDay.status, JSON.stringify(allDay.body)).toBe(201);
         await signIn(page, user.email, user.password, 'dashboard');
 
-        for (const view of ['month', 'week', 'day'] as const) {
+        for (const view of ['list', 'month', 'week', 'day'] as const) {
           await page.goto(`/healthbook/calendar?view=${view}&date=${today}`);
           await expect(page.locator('.fc-event').first()).toBeVisible({ timeout: 30_000 });
           if (view === 'month') await expect(page.locator('.fc-daygrid-more-link')).toBeVisible();
@@ -137,8 +147,9 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       });
 
       test('signed-in pages', async ({ page }) => {
-        test.setTimeout(180_000);
-        const user = await registeredPatient('a11y-in');
+        // About 35 pages: minutes on a busy machine.
+        test.setTimeout(360_000);
+        const user = made(await registeredPatient('a11y-in'));
         await signIn(page, user.email, user.password, 'dashboard');
         await check(page, 'dashboard');
 

@@ -179,6 +179,12 @@ test.describe('at phone width', () => {
     await drawer.getByRole('link', { name: /Open calendar/ }).click();
     await expect(drawer).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+    // A phone opens the calendar on the month's list (an agenda); the month's grid is one button away.
+    await expect(page.getByRole('button', { name: 'List', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('Nothing planned in this month.')).toBeVisible();
     await scan(page);
+    await page.getByRole('button', { name: 'Month', exact: true }).click();
+    await expect(page).toHaveURL(/view=month/);
+    await expect(page.locator('.fc-daygrid')).toBeVisible();
   });
 });

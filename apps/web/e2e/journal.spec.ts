@@ -33,7 +33,12 @@ test('entries with moods, the mood chart, search, edit and delete; Greek at phon
   await dialog.getByLabel('Title').fill('A walk by the sea');
   await dialog.getByLabel('What would you like to write?').fill('The wind was cold but it helped.');
   await dialog.getByRole('radio', { name: 'Good', exact: true }).check();
+  // A comma and Enter each make a tag; Enter does not save the entry.
   await dialog.getByLabel('Tags').fill('walk, sea');
+  await dialog.getByLabel('Tags').press('Enter');
+  await expect(dialog.getByText('walk', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('sea', { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel('Tags')).toHaveValue('');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('“A walk by the sea” was saved.')).toBeVisible();
 
@@ -114,7 +119,7 @@ test('entries with moods, the mood chart, search, edit and delete; Greek at phon
   await phone.goto('/healthbook/journal');
   await expect(phone.getByRole('heading', { level: 1, name: 'Προσωπικό ημερολόγιο' })).toBeVisible();
   await expect(phone.getByRole('article', { name: 'A better night' }).getByText('Διάθεση: Πολύ καλή')).toBeVisible();
-  await expect(phone.getByRole('region', { name: 'Η διάθεσή σας με τον καιρό' })).toBeVisible();
+  await expect(phone.getByRole('region', { name: 'Η πορεία της διάθεσής σας' })).toBeVisible();
   await scan(phone);
   await shot(phone, 'el-phone-list');
   await phone.getByRole('button', { name: 'Νέα καταχώριση' }).click();

@@ -62,7 +62,9 @@ test('a provider publishes hours, a patient books one, the provider cancels it; 
 
   await menu(provider).getByRole('link', { name: 'My provider profile' }).click();
   await expect(provider.getByRole('heading', { level: 1, name: 'My provider profile' })).toBeVisible();
-  await expect(provider.getByLabel('Speciality')).toHaveValue('Cardiology');
+  // The speciality in both languages (patients reading Greek see the Greek one).
+  await expect(provider.getByLabel('Speciality (in English)')).toHaveValue('Cardiology');
+  await expect(provider.getByLabel('Speciality (in Greek)')).toHaveValue('Καρδιολογία');
   await scan(provider);
 
   // --- A patient searches, opens the provider and picks 10:00, which someone else takes meanwhile.

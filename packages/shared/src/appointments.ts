@@ -12,3 +12,8 @@ export const PROVIDER_TEXT_MAX = 200;
 export const PROVIDER_BIOGRAPHY_MAX = 2000;
 /** Weekdays as ISO numbers: 1 Monday … 7 Sunday. */
 export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
+/** A provider's speciality as a reader of `language` sees it: the Greek wording for Greek readers when given, else the other. */
+export function specialityIn(language: string, speciality: string | null | undefined, specialityEl: string | null | undefined): string | null {
+  return (language.startsWith('el') ? specialityEl || speciality : speciality || specialityEl) || null;
+}

@@ -21,7 +21,7 @@ import type { SurveyDefinition, SurveyOption } from './surveys';
 
 const PHQ_ATTRIBUTION = {
   en: 'Developed by Drs. Robert L. Spitzer, Janet B.W. Williams, Kurt Kroenke and colleagues, with an educational grant from Pfizer Inc. No permission required to reproduce, translate, display or distribute.',
-  el: 'Αναπτύχθηκε από τους Drs. Robert L. Spitzer, Janet B.W. Williams, Kurt Kroenke και συνεργάτες, με εκπαιδευτική επιχορήγηση της Pfizer Inc. Δεν απαιτείται άδεια για αναπαραγωγή, μετάφραση, προβολή ή διανομή. Ελληνική απόδοση: μετάφραση της εφαρμογής.',
+  el: 'Αναπτύχθηκε από τους Δρ Robert L. Spitzer, Janet B.W. Williams, Kurt Kroenke και συνεργάτες, με εκπαιδευτική επιχορήγηση της Pfizer Inc. Δεν απαιτείται άδεια για αναπαραγωγή, μετάφραση, προβολή ή διανομή. Ελληνική απόδοση: μετάφραση της εφαρμογής.',
 };
 
 /** Not at all / Several days / More than half the days / Nearly every day: 0-3. */
@@ -97,7 +97,7 @@ const PHQ9_ITEMS = [
 
 const SCREENING_NOTE = {
   en: 'This is a screening, not a diagnosis. Only a health professional who knows you can tell what your answers mean for you.',
-  el: 'Πρόκειται για έλεγχο (screening), όχι για διάγνωση. Μόνο ένας επαγγελματίας υγείας που σας γνωρίζει μπορεί να πει τι σημαίνουν οι απαντήσεις σας για εσάς.',
+  el: 'Πρόκειται για προληπτικό έλεγχο, όχι για διάγνωση. Μόνο ένας επαγγελματίας υγείας που σας γνωρίζει μπορεί να πει τι σημαίνουν οι απαντήσεις σας για εσάς.',
 };
 
 export const PHQ9: SurveyDefinition = {

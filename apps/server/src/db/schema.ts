@@ -419,6 +419,8 @@ export interface ProvidersTable {
   user_id: number;
   org_id: number;
   speciality: string | null;
+  /** The speciality in Greek, when the provider gives it too. */
+  speciality_el: string | null;
   credentials: string | null;
   languages: ColumnType<string[], string[] | undefined, string[]>;
   biography: string | null;

@@ -33,7 +33,8 @@ export function UserAvatar({ user, size = 40, alt, sx, ...rest }: UserAvatarProp
       sx={[{ width: size, height: size, fontSize: size * 0.4, fontWeight: 600, bgcolor: colourOf(name), color: '#fff' }, ...extra]}
       {...rest}
     >
-      {initialsOf(user.first_name, user.last_name)}
+      {/* A name's letters: not words to translate. */}
+      <span translate="no">{initialsOf(user.first_name, user.last_name)}</span>
     </Avatar>
   );
 }

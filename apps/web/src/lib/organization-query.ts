@@ -1,4 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrganizationDetail } from '@healthbook/shared/contracts/organizations';
+import { api } from './api-client';
 import { getOrganization, ORGANIZATION_STALE_MS } from './organization-cache';
 import { queryKeys } from './query-keys';
 
@@ -9,3 +11,11 @@ export const organizationQueryOptions = (clientId: string) =>
     queryFn: () => getOrganization(clientId),
     staleTime: ORGANIZATION_STALE_MS,
   });
+
+/** GET /api/v1/organization_detail/: every organisation, public (names, client ids, branding). */
+export const getOrganizations = () => api.get<OrganizationDetail[]>('/api/v1/organization_detail/');
+
+export const organizationsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.organizations.list(), queryFn: getOrganizations, staleTime: 5 * 60_000 });
+
+export const useOrganizations = (enabled = true) => useQuery({ ...organizationsQueryOptions(), enabled });

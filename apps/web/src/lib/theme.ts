@@ -1,4 +1,5 @@
 import { createTheme, type Theme } from '@mui/material/styles';
+import { elGR } from '@mui/material/locale';
 import { brandColors, CONTRAST_THRESHOLD, LIGHT_BACKGROUND, LIGHT_PAPER } from './palette';
 
 export { readableOn, brightenedFor } from './palette';
@@ -14,9 +15,10 @@ const STILL = {
 /**
  * The organisation's MUI theme: its primary colour (the spec's #0476d9 when it has none); the
  * colour rules are lib/palette.ts's. `reduceMotion` (the system's prefers-reduced-motion): dialogs,
- * menus and drawers appear without sliding or fading, and buttons without a ripple.
+ * menus and drawers appear without sliding or fading, and buttons without a ripple. `language`:
+ * MUI's own words (an Autocomplete's "Open" and "Clear", a Pagination's labels) in Greek for 'el'.
  */
-export function buildTheme(primaryColor: string | null | undefined, mode: 'light' | 'dark' = 'light', options: { reduceMotion?: boolean } = {}): Theme {
+export function buildTheme(primaryColor: string | null | undefined, mode: 'light' | 'dark' = 'light', options: { reduceMotion?: boolean; language?: string } = {}): Theme {
   const { primary, link: linkColor } = brandColors(primaryColor, mode);
   const focusOutline = { '&.Mui-focusVisible': { outline: `3px solid ${linkColor ?? primary}`, outlineOffset: 2 } };
   return createTheme({
@@ -53,5 +55,5 @@ export function buildTheme(primaryColor: string | null | undefined, mode: 'light
       // Underlined, not told apart by colour alone: links sit in and beside running text (WCAG 1.4.1, axe link-in-text-block).
       MuiLink: { defaultProps: { underline: 'always', ...(linkColor ? { color: linkColor } : {}) } },
     },
-  });
+  }, options.language === 'el' ? elGR : {});
 }

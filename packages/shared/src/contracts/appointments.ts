@@ -24,6 +24,8 @@ export const ProviderSchema = z
     first_name: z.string(),
     last_name: z.string(),
     speciality: z.string().nullable(),
+    /** The speciality in Greek, when the provider gives it too (specialityIn picks the reader's). */
+    speciality_el: z.string().nullable(),
     credentials: z.string().nullable(),
     languages: z.array(z.string()),
     biography: z.string().nullable(),
@@ -94,6 +96,7 @@ export const AppointmentDetailSchema = z
     provider_id: z.number().int(),
     provider_name: z.string(),
     provider_speciality: z.string().nullable(),
+    provider_speciality_el: z.string().nullable(),
     patient_id: z.number().int(),
     patient_name: z.string(),
     appointment_date: z.string(),
@@ -181,6 +184,7 @@ export const ProviderProfileBodySchema = writableBody(
   z
     .object({
       speciality: text(PROVIDER_TEXT_MAX).nullable().optional(),
+      speciality_el: text(PROVIDER_TEXT_MAX).nullable().optional(),
       credentials: text(PROVIDER_TEXT_MAX).nullable().optional(),
       languages: z.array(text(40).pipe(z.string().min(1))).max(20).optional(),
       biography: z.string().max(PROVIDER_BIOGRAPHY_MAX).nullable().optional(),

@@ -128,6 +128,7 @@ export const CalendarItemSchema = z
     provider_name: z.string().optional(),
     provider_id: z.number().int().optional(),
     provider_speciality: z.string().nullable().optional(),
+    provider_speciality_el: z.string().nullable().optional(),
     availability_det_id: z.number().int().optional(),
   })
   .meta({ id: 'CalendarItem' });

@@ -31,6 +31,7 @@ export const AppointmentSchema = z.object({
   provider_name: z.string(),
   provider_id: z.number().int(),
   provider_speciality: z.string().nullable(),
+  provider_speciality_el: z.string().nullable(),
   availability_det_id: z.number().int(),
   start_time: z.string(),
   end_time: z.string(),

@@ -30,6 +30,7 @@ import * as m0027 from './0027_add_organization_status';
 import * as m0028 from './0028_create_people_admin';
 import * as m0030 from './0030_create_account_closings';
 import * as m0031 from './0031_add_export_progress';
+import * as m0036 from './0036_add_provider_speciality_el';
 
 /**
  * Versioned migrations, imported statically so the bundled server carries them.
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0028_create_people_admin': m0028,
   '0030_create_account_closings': m0030,
   '0031_add_export_progress': m0031,
+  '0036_add_provider_speciality_el': m0036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,6 +17,8 @@ export const DEMO_TIMEZONE = 'Europe/Athens';
 export interface DemoProvider {
   email: string;
   speciality: string;
+  /** The speciality in Greek: both are given, each reader sees theirs. */
+  speciality_el: string;
   credentials: string;
   languages: string[];
   biography: string;
@@ -29,6 +31,7 @@ export const DEMO_PROVIDERS: DemoProvider[] = [
   {
     email: 'provider@healthbook.example',
     speciality: 'General practice',
+    speciality_el: 'Γενική ιατρική',
     credentials: 'MD, MSc in Family Medicine',
     languages: ['Greek', 'English'],
     biography: 'Family doctor with twenty years of practice in Athens. Long-term conditions, prevention and check-ups for the whole family.',
@@ -37,6 +40,7 @@ export const DEMO_PROVIDERS: DemoProvider[] = [
   {
     email: 'cardiology@healthbook.example',
     speciality: 'Cardiology',
+    speciality_el: 'Καρδιολογία',
     credentials: 'MD, PhD, FESC',
     languages: ['Greek', 'English', 'French'],
     biography: 'Cardiologist: high blood pressure, palpitations, heart failure follow-up and cardiac rehabilitation.',
@@ -54,6 +58,7 @@ export async function seedDemoProviders(db: Db, orgId: number, userIds: Map<stri
         user_id: userId,
         org_id: orgId,
         speciality: p.speciality,
+        speciality_el: p.speciality_el,
         credentials: p.credentials,
         languages: p.languages,
         biography: p.biography,

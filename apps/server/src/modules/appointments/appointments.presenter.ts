@@ -19,6 +19,7 @@ export function presentAppointment(row: AppointmentRow): Appointment {
     provider_name: fullName(row.provider_first_name, row.provider_last_name),
     provider_id: row.provider_id,
     provider_speciality: row.provider_speciality,
+    provider_speciality_el: row.provider_speciality_el,
     availability_det_id: row.slot_id,
     start_time: iso(row.start_time),
     end_time: iso(row.end_time),
@@ -33,6 +34,7 @@ export function presentAppointmentDetail(row: AppointmentRow): AppointmentDetail
     provider_id: row.provider_id,
     provider_name: fullName(row.provider_first_name, row.provider_last_name),
     provider_speciality: row.provider_speciality,
+    provider_speciality_el: row.provider_speciality_el,
     patient_id: row.patient_id,
     patient_name: fullName(row.patient_first_name, row.patient_last_name),
     ...wall(row),
@@ -70,6 +72,7 @@ export function appointmentItem(row: AppointmentRow, title: string): CalendarIte
     provider_name: a.provider_name,
     provider_id: a.provider_id,
     provider_speciality: a.provider_speciality,
+    provider_speciality_el: a.provider_speciality_el,
     availability_det_id: a.availability_det_id,
   };
 }
@@ -81,6 +84,7 @@ export function presentProvider(row: ProviderRow, nextAvailable: Date | undefine
     first_name: row.first_name,
     last_name: row.last_name,
     speciality: row.speciality,
+    speciality_el: row.speciality_el,
     credentials: row.credentials,
     languages: row.languages,
     biography: row.biography,

@@ -13,6 +13,7 @@ export type AppointmentRow = Selectable<AppointmentsTable> & {
   provider_first_name: string;
   provider_last_name: string;
   provider_speciality: string | null;
+  provider_speciality_el: string | null;
   provider_timezone: string;
   patient_first_name: string | null;
   patient_last_name: string | null;
@@ -44,7 +45,8 @@ export class ProvidersRepository {
 
   list(speciality?: string): Promise<ProviderRow[]> {
     let query = this.providers();
-    if (speciality) query = query.where(sql`lower(p.speciality)`, '=', speciality.toLowerCase());
+    // In either language the provider gives it.
+    if (speciality) query = query.where((eb) => eb.or([eb(sql`lower(p.speciality)`, '=', speciality.toLowerCase()), eb(sql`lower(p.speciality_el)`, '=', speciality.toLowerCase())]));
     return query.orderBy('u.last_name').orderBy('u.first_name').orderBy('p.user_id').execute() as Promise<ProviderRow[]>;
   }
 
@@ -52,9 +54,17 @@ export class ProvidersRepository {
     return this.providers().where('p.user_id', '=', userId).executeTakeFirst() as Promise<ProviderRow | undefined>;
   }
 
-  async specialities(): Promise<string[]> {
-    const rows = await this.providers().clearSelect().select('p.speciality').distinct().where('p.speciality', 'is not', null).orderBy('p.speciality').execute();
-    return rows.map((r) => r.speciality!).filter(Boolean);
+  /** The specialities offered, each in the reader's language when the provider gives it (Greek: speciality_el), else as given. */
+  async specialities(language: string): Promise<string[]> {
+    const [first, second] = language.startsWith('el') ? (['p.speciality_el', 'p.speciality'] as const) : (['p.speciality', 'p.speciality_el'] as const);
+    const rows = await this.providers()
+      .clearSelect()
+      .select(sql<string>`coalesce(nullif(${sql.ref(first)}, ''), ${sql.ref(second)})`.as('name'))
+      .distinct()
+      .where((eb) => eb.or([eb('p.speciality', 'is not', null), eb('p.speciality_el', 'is not', null)]))
+      .orderBy('name')
+      .execute();
+    return rows.map((r) => r.name).filter(Boolean);
   }
 
   /** A provider's profile row, made on first use (a user given the provider role has none yet). */
@@ -62,7 +72,7 @@ export class ProvidersRepository {
     await this.db.insertInto('providers').values({ user_id: userId, org_id: this.scope.orgId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
   }
 
-  async updateProfile(userId: number, changes: Partial<Pick<ProviderRow, 'speciality' | 'credentials' | 'languages' | 'biography'>>): Promise<void> {
+  async updateProfile(userId: number, changes: Partial<Pick<ProviderRow, 'speciality' | 'speciality_el' | 'credentials' | 'languages' | 'biography'>>): Promise<void> {
     if (!Object.keys(changes).length) return;
     await this.db.updateTable('providers').set({ ...changes, updated_at: sql`now()` }).where('user_id', '=', userId).where('org_id', '=', this.scope.orgId).execute();
   }
@@ -197,6 +207,7 @@ export class AppointmentsRepository {
         'pu.first_name as provider_first_name',
         'pu.last_name as provider_last_name',
         'pr.speciality as provider_speciality',
+        'pr.speciality_el as provider_speciality_el',
         sql<string>`coalesce(pr.timezone, 'UTC')`.as('provider_timezone'),
         // A patient with an account is named by the account.
         sql<string | null>`coalesce(ptu.first_name, pt.first_name)`.as('patient_first_name'),

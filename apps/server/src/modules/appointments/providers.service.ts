@@ -48,7 +48,7 @@ export class ProvidersService {
   }
 
   async specialities(ctx: SignedInContext): Promise<string[]> {
-    return this.repo(ctx.actor.orgId).specialities();
+    return this.repo(ctx.actor.orgId).specialities(ctx.lang);
   }
 
   async list(ctx: SignedInContext, query: { speciality?: string; date?: string; tz?: string }): Promise<Provider[]> {
@@ -93,6 +93,7 @@ export class ProvidersService {
     await this.own(ctx);
     await this.repo(ctx.actor.orgId).updateProfile(ctx.actor.userId, {
       ...(body.speciality !== undefined ? { speciality: body.speciality?.trim() || null } : {}),
+      ...(body.speciality_el !== undefined ? { speciality_el: body.speciality_el?.trim() || null } : {}),
       ...(body.credentials !== undefined ? { credentials: body.credentials?.trim() || null } : {}),
       ...(body.languages !== undefined ? { languages: [...new Set(body.languages.map((l) => l.trim()))] } : {}),
       ...(body.biography !== undefined ? { biography: body.biography?.trim() || null } : {}),

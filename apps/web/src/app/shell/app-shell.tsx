@@ -104,7 +104,8 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
   const navigate = useNavigate();
   const dark = user?.settings.dark === true;
   const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
-  const theme = useMemo(() => buildTheme(org.primary_color, dark ? 'dark' : 'light', { reduceMotion }), [org.primary_color, dark, reduceMotion]);
+  const shownLanguage = i18n.resolvedLanguage ?? 'en';
+  const theme = useMemo(() => buildTheme(org.primary_color, dark ? 'dark' : 'light', { reduceMotion, language: shownLanguage }), [org.primary_color, dark, reduceMotion, shownLanguage]);
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const features = useHubFeatures(org.org, i18n.resolvedLanguage ?? 'en');
   const staff = user ? isStaff(user) : false;

@@ -160,9 +160,9 @@ export function PersonalInfoTab({ user }: { user: UserDto }) {
           <Grid size={{ xs: 12, sm: 6 }}>{text('last_name', { required: true, autoComplete: 'family-name' })}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{text('phone_number', { autoComplete: 'tel', type: 'tel', inputMode: 'tel' })}</Grid>
           <Grid size={12}>{text('address', { autoComplete: 'street-address' })}</Grid>
-          <Grid size={{ xs: 12, sm: 5 }}>{text('city', { autoComplete: 'address-level2' })}</Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>{text('state', { autoComplete: 'address-level1' })}</Grid>
-          <Grid size={{ xs: 12, sm: 3 }}>{text('zip', { autoComplete: 'postal-code' })}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{text('city', { autoComplete: 'address-level2' })}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{text('state', { autoComplete: 'address-level1' })}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{text('zip', { autoComplete: 'postal-code' })}</Grid>
         </Grid>
         <Controller
           control={control}

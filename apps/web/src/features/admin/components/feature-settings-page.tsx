@@ -141,7 +141,7 @@ function FeatureList({ organization }: { organization: OrganizationDetail }) {
               value={feature.configured_status}
               disabled={feature.core || update.isPending}
               onChange={(e) => void change(feature, e.target.value as FeatureStatus)}
-              sx={{ width: 170 }}
+              sx={{ width: 210, flexShrink: 0 }}
               // Named for screen readers by the feature; the row shows its name already.
               slotProps={{ select: { SelectDisplayProps: { 'aria-label': t('features.statusLabel', { name: feature.display_name }) } } }}
             >

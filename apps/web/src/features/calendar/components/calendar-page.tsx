@@ -6,6 +6,7 @@ import type { DatesSetArg, EventClickArg, EventContentArg, EventInput } from '@f
 import elLocale from '@fullcalendar/core/locales/el';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
+import listPlugin from '@fullcalendar/list';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -41,16 +42,19 @@ import { FeedPanel } from './feed-panel';
 import { useRecordAccess } from '../../../lib/record-access';
 import { ReadOnlyNotice } from '../../../components/read-only-notice';
 
-type View = 'month' | 'week' | 'day';
-const VIEWS: Record<View, string> = { month: 'dayGridMonth', week: 'timeGridWeek', day: 'timeGridDay' };
-const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin];
+/** The views offered, in the order of their buttons: a month's list (an agenda) first, the phone's default. */
+const VIEW_NAMES = ['list', 'month', 'week', 'day'] as const;
+type View = (typeof VIEW_NAMES)[number];
+const VIEWS: Record<View, string> = { list: 'listMonth', month: 'dayGridMonth', week: 'timeGridWeek', day: 'timeGridDay' };
+const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
 const LOCALES = [elLocale];
 const markAsButton = ({ el }: { el: HTMLElement }) => el.setAttribute('role', 'button');
 const EVENT_TIME_FORMAT = { hour: 'numeric', minute: '2-digit', meridiem: 'short' } as const;
-const viewOf = (fcView: string): View => (fcView === 'timeGridWeek' ? 'week' : fcView === 'timeGridDay' ? 'day' : 'month');
+const PHONE_WEEK_HEADER = { weekday: 'narrow', day: 'numeric', omitCommas: true } as const;
+const viewOf = (fcView: string): View => VIEW_NAMES.find((v) => VIEWS[v] === fcView) ?? 'month';
 
 /**
- * /calendar — month, week and day views of the patient's events and appointments (FullCalendar),
+ * /calendar — a month's list, month, week and day views of the patient's events and appointments (FullCalendar; a phone opens on the list),
  * in the user's time zone, coloured by type. A day (or a time) clicked opens "New event"; an
  * event opens its page, an appointment its details. Below: the calendar-app subscription.
  */
@@ -67,7 +71,7 @@ export default function CalendarPage() {
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
 
   // Where the calendar opens (the address remembers the view and the date); FullCalendar moves on by itself.
-  const [initialView] = useState<View>(() => (['month', 'week', 'day'] as const).find((v) => v === search.get('view')) ?? 'month');
+  const [initialView] = useState<View>(() => VIEW_NAMES.find((v) => v === search.get('view')) ?? (phone ? 'list' : 'month'));
   const [initialDate] = useState(() => (isDay(search.get('date') ?? '') ? search.get('date')! : today));
   const [range, setRange] = useState<{ start: string; end: string; title: string; view: View } | null>(null);
   const [creating, setCreating] = useState<EventFormValues | null>(null);
@@ -138,12 +142,22 @@ export default function CalendarPage() {
   );
 
   const moreLinkText = useCallback((n: number) => t('page.more', { count: n }), [t]);
+  // A title is whole in the list and, on a phone, in a month's narrow cells (it wraps there); elsewhere one line.
   const renderEvent = useCallback((arg: EventContentArg) => (
-    <Box sx={{ px: 0.5, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', fontSize: '0.8125rem', lineHeight: 1.5 }}>
+    <Box
+      sx={
+        arg.view.type === 'listMonth'
+          ? { fontSize: '0.9375rem' }
+          : phone
+            ? { px: 0.25, whiteSpace: 'normal', overflowWrap: 'anywhere', hyphens: 'auto', fontSize: '0.75rem', lineHeight: 1.3 }
+            : { px: 0.5, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', fontSize: '0.8125rem', lineHeight: 1.5 }
+      }
+    >
       {arg.timeText && !arg.event.allDay && <Box component="span" sx={{ fontWeight: 600, mr: 0.5 }}>{arg.timeText}</Box>}
-      {arg.event.title}
+      {/* The title is the patient's own (or the provider's name): not words to translate. */}
+      <span translate="no">{arg.event.title}</span>
     </Box>
-  ), []);
+  ), [phone]);
 
   const containsToday = range ? range.start <= today && today <= range.end : true;
   const locale = localeOf(i18n.resolvedLanguage);
@@ -178,14 +192,14 @@ export default function CalendarPage() {
             sx={selectedToggle}
             onChange={(_e, next: View | null) => next && api()?.changeView(VIEWS[next])}
           >
-            {(['month', 'week', 'day'] as const).map((v) => (
+            {VIEW_NAMES.map((v) => (
               <ToggleButton key={v} value={v} sx={{ px: 1.5 }}>
                 {t(`page.${v}`)}
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
           {canWrite && (
-            <Button variant="contained" startIcon={<Add />} onClick={() => openNew(newEventValues(range && range.view !== 'month' ? dayjs(api()?.getDate()).format('YYYY-MM-DD') : today))}>
+            <Button variant="contained" startIcon={<Add />} onClick={() => openNew(newEventValues(range && (range.view === 'week' || range.view === 'day') ? dayjs(api()?.getDate()).format('YYYY-MM-DD') : today))}>
               {t('page.add')}
             </Button>
           )}
@@ -208,7 +222,8 @@ export default function CalendarPage() {
             '--fc-small-font-size': '0.8125rem',
             '& .fc': { fontFamily: theme.typography.fontFamily, color: theme.palette.text.primary },
             '& .fc a': { color: 'inherit', textDecoration: 'none' },
-            '& .fc .fc-col-header-cell-cushion': { py: 0.75, fontWeight: 600, textTransform: 'capitalize' },
+            // A week's day headings and "+ 2 more" wrap in a phone's narrow columns rather than spill out.
+            '& .fc .fc-col-header-cell-cushion': { py: 0.75, fontWeight: 600, textTransform: 'capitalize', whiteSpace: 'normal' },
             '& .fc .fc-daygrid-day-number, & .fc .fc-col-header-cell-cushion[data-navlink]': { cursor: 'pointer' },
             '& .fc .fc-daygrid-day-number:hover, & .fc [data-navlink]:hover': { textDecoration: 'underline' },
             '& .fc .fc-day-today .fc-daygrid-day-number': { fontWeight: 700, color: theme.palette.mode === 'light' ? readableOn(theme.palette.primary.main, todayBackground) : theme.palette.text.primary },
@@ -217,7 +232,7 @@ export default function CalendarPage() {
             '& .fc .fc-daygrid-day, & .fc .fc-timegrid-slot': { cursor: 'pointer' },
             '& .fc .fc-event': { cursor: 'pointer', borderRadius: 1 },
             '& .fc .fc-event:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
-            '& .fc .fc-daygrid-more-link': { fontWeight: 600 },
+            '& .fc .fc-daygrid-more-link': { fontWeight: 600, whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 },
             // Every link of the calendar is a target of at least 24 × 24 px (WCAG 2.2, 2.5.8): a day's number, a day's
             // heading in the week, an event in a month's cell, "+ more".
             '& .fc .fc-daygrid-day-number, & .fc .fc-col-header-cell-cushion[data-navlink], & .fc .fc-daygrid-more-link': {
@@ -248,6 +263,8 @@ export default function CalendarPage() {
             eventMinHeight={24}
             // On a phone a month's cells are narrow: the titles, without their times.
             displayEventTime={!(phone && (range?.view ?? initialView) === 'month')}
+            // On a phone a week's columns are narrow: the day's initial and its number.
+            {...(phone ? { views: { timeGridWeek: { dayHeaderFormat: PHONE_WEEK_HEADER } } } : {})}
             expandRows
             dayMaxEvents={3}
             navLinks
@@ -257,6 +274,10 @@ export default function CalendarPage() {
             eventTimeFormat={EVENT_TIME_FORMAT}
             slotLabelFormat={EVENT_TIME_FORMAT}
             allDayText={t('page.allDay')}
+            noEventsText={t('page.noEvents')}
+            // The list's column heads, for screen readers.
+            timeHint={t('page.timeHint')}
+            eventHint={t('page.eventHint')}
             moreLinkText={moreLinkText}
             // "+ 2 more" opens a popover (aria-expanded): a button, which FullCalendar's <a> without an address is not.
             moreLinkDidMount={markAsButton}

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import EventBusy from '@mui/icons-material/EventBusy';
 import { isInPast } from '@healthbook/shared/calendar';
-import { CANCELLATION_NOTES_MAX } from '@healthbook/shared/appointments';
+import { CANCELLATION_NOTES_MAX, specialityIn } from '@healthbook/shared/appointments';
 import type { AppointmentDetail } from '@healthbook/shared/contracts/appointments';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { HubPage } from '../../../components/hub-page';
@@ -55,6 +55,7 @@ function AppointmentBody({ appointment }: { appointment: AppointmentDetail }) {
   const canWrite = writes.calendar;
   const tz = useTimeZone();
   const f = formatters(i18n.resolvedLanguage, tz);
+  const speciality = specialityIn(i18n.resolvedLanguage ?? 'en', appointment.provider_speciality, appointment.provider_speciality_el);
   const [confirming, setConfirming] = useState(false);
   const [notes, setNotes] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -63,7 +64,7 @@ function AppointmentBody({ appointment }: { appointment: AppointmentDetail }) {
 
   const rows: Array<[string, ReactNode]> = [
     [t('appointment.provider'), appointment.provider_name],
-    ...(appointment.provider_speciality ? [[t('appointment.speciality'), appointment.provider_speciality] as [string, ReactNode]] : []),
+    ...(speciality ? [[t('appointment.speciality'), speciality] as [string, ReactNode]] : []),
     [t('appointment.date'), f.longDate(appointment.start_time)],
     [t('appointment.time'), `${f.time(appointment.start_time)} – ${f.time(appointment.end_time)}`],
     [t('appointment.reason'), appointment.reason_for_visit],

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,6 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { CreateLinkBody, LinkedAccount } from '@healthbook/shared/contracts/connection-hub';
@@ -15,6 +17,8 @@ import { isValidEmail } from '@healthbook/shared/validation';
 import { PasswordInput } from '../../../components/password-input';
 import { TextInput } from '../../../components/text-input';
 import { ApiError } from '../../../lib/api-client';
+import { useOrganizationContext } from '../../../lib/organization-context';
+import { useOrganizations } from '../../../lib/organization-query';
 import { useCreateLink } from '../api/create-link';
 
 type Field = 'client_id' | 'email' | 'password' | 'code';
@@ -26,7 +30,7 @@ export interface LinkAccountDialogProps {
 }
 
 /**
- * "Link an account": the other organisation's client id, the e-mail and password of the account
+ * "Link an account": the other organisation (chosen by name), the e-mail and password of the account
  * there, then — when that account has two-step verification — its code. The form's own rules
  * are the shared schema's; the server's words are shown as they come.
  */
@@ -40,6 +44,11 @@ export function LinkAccountDialog({ onClose, onLinked }: LinkAccountDialogProps)
   const [codeAsked, setCodeAsked] = useState<string | null>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const create = useCreateLink();
+  // The other organisations, offered by name (their client id is what the server is sent).
+  const { clientId } = useOrganizationContext();
+  const organizations = useOrganizations();
+  const others = (organizations.data ?? []).filter((o) => o.active && o.name.toLowerCase() !== clientId.toLowerCase()).sort((a, b) => a.org_name.localeCompare(b.org_name));
+  const chosen = others.find((o) => o.name === values.client_id) ?? null;
 
   const set = (field: Field) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
 
@@ -93,16 +102,26 @@ export function LinkAccountDialog({ onClose, onLinked }: LinkAccountDialogProps)
             </Alert>
           )}
           <Stack spacing={2}>
-            <TextInput
-              label={t('link.organization')}
-              value={values.client_id}
-              onChange={set('client_id')}
-              error={errors.client_id}
-              helperText={t('link.organizationHelp')}
-              required
-              autoFocus
+            <Autocomplete
+              options={others}
+              value={chosen}
+              onChange={(_e, org) => setValues((v) => ({ ...v, client_id: org?.name ?? '' }))}
+              getOptionLabel={(o) => o.org_name}
+              isOptionEqualToValue={(o, v) => o.name === v.name}
+              loading={organizations.isPending}
+              loadingText={t('link.organizationsLoading')}
+              noOptionsText={t('link.noOrganizations')}
               disabled={codeAsked !== null}
-              inputProps={{ autoCapitalize: 'none', spellCheck: false }}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label={t('link.organization')}
+                  required
+                  autoFocus
+                  error={Boolean(errors.client_id)}
+                  helperText={errors.client_id ?? t('link.organizationHelp')}
+                />
+              )}
             />
             <TextInput label={t('link.email')} type="email" value={values.email} onChange={set('email')} error={errors.email} required autoComplete="off" disabled={codeAsked !== null} />
             <PasswordInput label={t('link.password')} value={values.password} onChange={set('password')} error={errors.password} required autoComplete="off" disabled={codeAsked !== null} />

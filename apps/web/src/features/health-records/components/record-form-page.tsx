@@ -133,7 +133,7 @@ function RecordForm({ category, record }: { category: CategoryDefinition; record
   const dirty = !saved && JSON.stringify(values) !== JSON.stringify(initial);
   const guard = useUnsavedChangesGuard(dirty);
   const one = categoryName(t, category.key);
-  const title = record ? t('healthRecords:form.editTitle', { type: one.toLowerCase() }) : t('healthRecords:form.newTitle', { type: one.toLowerCase() });
+  const title = t(record ? 'healthRecords:form.editTitle' : 'healthRecords:form.newTitle', { type: one.toLowerCase(), context: category.key });
   const measure = (values.measure as Measure | '') || null;
   const dosing = category.readAs?.find((r) => r.format === 'dosing');
 

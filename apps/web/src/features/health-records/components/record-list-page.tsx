@@ -10,7 +10,6 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -120,7 +119,8 @@ function RecordList({ category }: { category: CategoryDefinition }) {
 
       {category.key === 'biometrics' && <BiometricsTrends imperial={imperial} />}
 
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
+      {/* The filters keep the width their words need and wrap to a new line rather than shrink (Greek labels are longer). */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}>
         <TextField
           id={searchId}
           type="search"
@@ -129,26 +129,40 @@ function RecordList({ category }: { category: CategoryDefinition }) {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           size="small"
-          sx={{ flex: 1, minWidth: 200 }}
+          sx={{ flex: '1 1 300px' }}
           slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" aria-hidden /></InputAdornment> } }}
         />
-        <TextField select size="small" label={t('healthRecords:sort')} value={sort} onChange={(e) => set('sort', e.target.value)} sx={{ minWidth: 200 }}>
+        <TextField select size="small" label={t('healthRecords:sort')} value={sort} onChange={(e) => set('sort', e.target.value)} sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' }, minWidth: 220 }}>
           {SORTS.filter((s) => category.dateField || !s.startsWith('date')).map((s) => (
             <MenuItem key={s} value={s}>
               {t(`healthRecords:sorts.${s}`)}
             </MenuItem>
           ))}
         </TextField>
-        <TextField type="date" size="small" label={t('healthRecords:dateFrom')} value={from} onChange={(e) => set('from', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField type="date" size="small" label={t('healthRecords:dateTo')} value={to} onChange={(e) => set('to', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        <ShareLinkButton query={{ category: category.key }} />
-        {canWrite && (
-          <Button component={RouterLink} to={paths.recordNew(clientId, category.key)} variant="contained" startIcon={<Add />} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
-            {t('healthRecords:add', { type: one.toLowerCase() })}
-          </Button>
-        )}
-        <ExportButton categories={[category.key]} dateFrom={from} dateTo={to} />
-      </Stack>
+        <Box sx={{ display: 'flex', gap: 2, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
+          {(['from', 'to'] as const).map((bound) => (
+            <TextField
+              key={bound}
+              type="date"
+              size="small"
+              label={t(bound === 'from' ? 'healthRecords:dateFrom' : 'healthRecords:dateTo')}
+              value={bound === 'from' ? from : to}
+              onChange={(e) => set(bound, e.target.value)}
+              sx={{ flex: '1 1 0', minWidth: 150 }}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          ))}
+        </Box>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', ml: { md: 'auto' } }}>
+          <ShareLinkButton query={{ category: category.key }} />
+          {canWrite && (
+            <Button component={RouterLink} to={paths.recordNew(clientId, category.key)} variant="contained" startIcon={<Add />} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+              {t('healthRecords:add', { type: one.toLowerCase(), context: category.key })}
+            </Button>
+          )}
+          <ExportButton categories={[category.key]} dateFrom={from} dateTo={to} />
+        </Box>
+      </Box>
 
       {list.isError && (
         <Alert severity="error" action={<Button onClick={() => void list.refetch()}>{t('healthRecords:retry')}</Button>} sx={{ mb: 2 }}>
@@ -180,7 +194,7 @@ function RecordList({ category }: { category: CategoryDefinition }) {
                 </Button>
               ) : canWrite ? (
                 <Button component={RouterLink} to={paths.recordNew(clientId, category.key)} variant="contained" startIcon={<Add />}>
-                  {t('healthRecords:add', { type: one.toLowerCase() })}
+                  {t('healthRecords:add', { type: one.toLowerCase(), context: category.key })}
                 </Button>
               ) : null}
             </Paper>

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -59,7 +60,10 @@ export function EntryDialog({ entry, onClose, onSaved }: EntryDialogProps) {
   const [title, setTitle] = useState(entry?.title ?? '');
   const [text, setText] = useState(entry?.text ?? '');
   const [mood, setMood] = useState<number | null>(entry?.mood ?? null);
-  const [tags, setTags] = useState(entry?.tags.join(', ') ?? '');
+  const [tags, setTags] = useState<string[]>(entry?.tags ?? []);
+  // What is typed in Tags and not yet a tag: it becomes one at a comma, at Enter, on leaving the field, or on saving.
+  const [tagInput, setTagInput] = useState('');
+  const addTags = (typed: string) => setTags((current) => parseTags([...current, typed].join(',')));
   // Someone in the care network writes for the patient: their entries are never private (they would not see them).
   const { canSeePrivate } = useRecordAccess();
   const [shared, setShared] = useState(entry ? !entry.private : !canSeePrivate);
@@ -72,7 +76,7 @@ export function EntryDialog({ entry, onClose, onSaved }: EntryDialogProps) {
     if (!title.trim()) local.title = t('form.titleRequired');
     if (!date || date === 'invalid') local.entry_date = t('form.dateRequired');
     else if (date > today) local.entry_date = t('form.dateFuture');
-    const tagList = parseTags(tags);
+    const tagList = parseTags([...tags, tagInput].join(','));
     if (tagList.length > JOURNAL_LIMITS.tags) local.tags = t('form.tooManyTags', { max: JOURNAL_LIMITS.tags });
     if (Object.keys(local).length) {
       setErrors(local);
@@ -144,13 +148,28 @@ export function EntryDialog({ entry, onClose, onSaved }: EntryDialogProps) {
             )}
             {errors.mood && <FormHelperText>{errors.mood}</FormHelperText>}
           </FormControl>
-          <TextField
-            label={t('form.tags')}
-            name="tags"
+          {/* Enter adds the typed tag (it does not save the entry), as does a comma. */}
+          <Autocomplete
+            multiple
+            freeSolo
+            autoSelect
+            options={[] as string[]}
             value={tags}
-            onChange={(e) => setTags(e.target.value)}
-            error={Boolean(errors.tags)}
-            helperText={errors.tags ?? t('form.tagsHelp')}
+            onChange={(_e, next) => {
+              setTags(parseTags(next.join(',')));
+              setTagInput('');
+            }}
+            inputValue={tagInput}
+            onInputChange={(_e, typed, reason) => {
+              if (reason === 'reset') return setTagInput('');
+              const cut = typed.lastIndexOf(',');
+              if (cut === -1) return setTagInput(typed);
+              addTags(typed.slice(0, cut));
+              setTagInput(typed.slice(cut + 1).trimStart());
+            }}
+            renderInput={(params) => (
+              <TextField {...params} label={t('form.tags')} name="tags" error={Boolean(errors.tags)} helperText={errors.tags ?? t('form.tagsHelp')} />
+            )}
           />
           {canSeePrivate && (
             <FormControl>

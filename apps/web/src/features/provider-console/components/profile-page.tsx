@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PROVIDER_BIOGRAPHY_MAX, PROVIDER_TEXT_MAX } from '@healthbook/shared/appointments';
 import type { Provider, ProviderProfileBody } from '@healthbook/shared/contracts/appointments';
+import { languageName } from '@healthbook/shared/language-names';
 import { useUnsavedChangesGuard } from '../../../components/dialogs/unsaved-changes';
 import { HubPage } from '../../../components/hub-page';
 import { UserAvatar } from '../../../components/user-avatar';
@@ -25,13 +26,16 @@ import { useSaveProfile } from '../api/save-profile';
 
 interface ProfileForm {
   speciality: string;
+  speciality_el: string;
   credentials: string;
   languages: string[];
   biography: string;
 }
 
-const TEXT_FIELDS = ['speciality', 'credentials', 'languages', 'biography'] as const;
-const formOf = (p: Provider): ProfileForm => ({ speciality: p.speciality ?? '', credentials: p.credentials ?? '', languages: p.languages, biography: p.biography ?? '' });
+const TEXT_FIELDS = ['speciality', 'speciality_el', 'credentials', 'languages', 'biography'] as const;
+const formOf = (p: Provider): ProfileForm => ({ speciality: p.speciality ?? '', speciality_el: p.speciality_el ?? '', credentials: p.credentials ?? '', languages: p.languages, biography: p.biography ?? '' });
+/** Languages offered to choose from (any other can be typed); patients read each in their own language. */
+const COMMON_LANGUAGES = ['el', 'en', 'fr', 'de', 'it', 'es', 'ar', 'ru', 'uk', 'sq', 'bg', 'ro', 'tr', 'zh'];
 const optional = (v: string) => (v.trim() ? v.trim() : null);
 
 /** /provider/profile — what patients read about the provider: speciality, credentials, languages, biography (the photo is the account's picture). */
@@ -57,7 +61,9 @@ export default function ProfilePage() {
 
 function ProfileEditor({ provider }: { provider: Provider }) {
   const { clientId } = useOrganizationContext();
-  const { t } = useTranslation(['provider', 'validation']);
+  const { t, i18n } = useTranslation(['provider', 'validation']);
+  const reader = i18n.resolvedLanguage ?? 'en';
+  const languageChoices = COMMON_LANGUAGES.map((code) => languageName(code, reader));
   const save = useSaveProfile();
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -76,6 +82,7 @@ function ProfileEditor({ provider }: { provider: Provider }) {
     setFailure(null);
     const body: ProviderProfileBody = {
       speciality: optional(values.speciality),
+      speciality_el: optional(values.speciality_el),
       credentials: optional(values.credentials),
       languages: [...new Set(values.languages.map((l) => l.trim()).filter(Boolean))],
       biography: optional(values.biography),
@@ -88,7 +95,7 @@ function ProfileEditor({ provider }: { provider: Provider }) {
     }
   });
 
-  const text = (name: 'speciality' | 'credentials', helper: string) => {
+  const text = (name: 'speciality' | 'speciality_el' | 'credentials', helper: string) => {
     const { ref, ...field } = register(name);
     return (
       <TextField
@@ -118,7 +125,9 @@ function ProfileEditor({ provider }: { provider: Provider }) {
           </Typography>
         </Box>
       </Box>
+      {/* Both wordings when the provider gives both: each patient reads the one in their language. */}
       {text('speciality', t('profile.specialityHelp'))}
+      {text('speciality_el', t('profile.speciality_elHelp'))}
       {text('credentials', t('profile.credentialsHelp'))}
       <Controller
         control={control}
@@ -127,11 +136,11 @@ function ProfileEditor({ provider }: { provider: Provider }) {
           <Autocomplete
             multiple
             freeSolo
-            options={[]}
+            options={languageChoices}
             value={field.value}
             onChange={(_e, value) => field.onChange(value.map((v) => v.trim()).filter(Boolean))}
             onBlur={field.onBlur}
-            renderValue={(value, getItemProps) => value.map((option, index) => <Chip size="small" label={option} {...getItemProps({ index })} key={option} />)}
+            renderValue={(value, getItemProps) => value.map((option, index) => <Chip size="small" label={languageName(option, reader)} {...getItemProps({ index })} key={option} />)}
             renderInput={(params) => (
               <TextField
                 {...params}

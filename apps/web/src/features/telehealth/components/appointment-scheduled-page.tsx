@@ -1,5 +1,6 @@
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { specialityIn } from '@healthbook/shared/appointments';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -57,7 +58,7 @@ function Scheduled({ appointment, tz }: { appointment: AppointmentDetail; tz: st
   const { t, i18n } = useTranslation('telehealth');
   const format = zonedFormat(i18n.resolvedLanguage ?? 'en', tz);
   const rows: Array<[string, string]> = [
-    [t('confirm.provider'), [appointment.provider_name, appointment.provider_speciality].filter(Boolean).join(' · ')],
+    [t('confirm.provider'), [appointment.provider_name, specialityIn(i18n.resolvedLanguage ?? 'en', appointment.provider_speciality, appointment.provider_speciality_el)].filter(Boolean).join(' · ')],
     [t('confirm.date'), format.day(dayOf(appointment.start_time, tz))],
     [t('confirm.time'), t('confirm.timeValue', { start: format.time(appointment.start_time), end: format.time(appointment.end_time), tz })],
     [t('confirm.reason'), appointment.reason_for_visit],

@@ -9,7 +9,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { REASON_FOR_VISIT_MAX } from '@healthbook/shared/appointments';
+import { REASON_FOR_VISIT_MAX, specialityIn } from '@healthbook/shared/appointments';
 import type { Provider, Slot } from '@healthbook/shared/contracts/appointments';
 import { HubPage } from '../../../components/hub-page';
 import { ApiError } from '../../../lib/api-client';
@@ -111,7 +111,7 @@ function ConfirmForm({ provider, slot, tz, onTaken }: ConfirmFormProps) {
   });
 
   const rows: Array<[string, string]> = [
-    [t('confirm.provider'), [provider.provider_name, provider.speciality].filter(Boolean).join(' · ')],
+    [t('confirm.provider'), [provider.provider_name, specialityIn(i18n.resolvedLanguage ?? 'en', provider.speciality, provider.speciality_el)].filter(Boolean).join(' · ')],
     [t('confirm.date'), format.day(dayOf(slot.start_time, tz))],
     [t('confirm.time'), t('confirm.timeValue', { start: format.time(slot.start_time), end: format.time(slot.end_time), tz })],
   ];

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { AVAILABILITY_HORIZON_DAYS } from '@healthbook/shared/appointments';
+import { AVAILABILITY_HORIZON_DAYS, specialityIn } from '@healthbook/shared/appointments';
 import { HubPage } from '../../../components/hub-page';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
@@ -82,7 +82,7 @@ function UpcomingAppointments() {
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600 }}>{format.dateTime(a.start_time)}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {[a.provider_name, a.provider_speciality].filter(Boolean).join(' · ')}
+                  {[a.provider_name, specialityIn(i18n.resolvedLanguage ?? 'en', a.provider_speciality, a.provider_speciality_el)].filter(Boolean).join(' · ')}
                 </Typography>
               </Box>
               <Button component={RouterLink} to={paths.eventDetails(clientId, a.availability_det_id)} size="small" aria-label={t('landing.detailsOf', { when: format.dateTime(a.start_time) })}>

@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { specialityIn } from '@healthbook/shared/appointments';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -69,7 +70,7 @@ export default function UpcomingAppointmentsWidget() {
                   <Box sx={{ flex: 1, minWidth: 0 }}>
                     <Typography sx={{ fontWeight: 600 }}>{f.dateTime(a.start_time)}</Typography>
                     <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      {[a.provider_name, a.provider_speciality].filter(Boolean).join(' · ')}
+                      {[a.provider_name, specialityIn(i18n.resolvedLanguage ?? 'en', a.provider_speciality, a.provider_speciality_el)].filter(Boolean).join(' · ')}
                     </Typography>
                   </Box>
                   <Button component={RouterLink} to={paths.eventDetails(clientId, a.availability_det_id)} size="small" aria-label={t('widget.detailsOf', { provider: a.provider_name })}>
