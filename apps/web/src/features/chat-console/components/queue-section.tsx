@@ -92,7 +92,7 @@ export function QueueSection({ queues, onTaken }: QueueSectionProps) {
         <Typography id={headingId} variant="h2" sx={{ fontSize: '1.5rem' }}>
           {t('queue.heading')}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           {queues.length > 1 && (
             <TextField select size="small" label={t('queue.from')} value={from} onChange={(e) => setFrom(e.target.value as ChatProviderType | 'any')} sx={{ minWidth: 180 }}>
               <MenuItem value="any">{t('queue.anyQueue')}</MenuItem>
