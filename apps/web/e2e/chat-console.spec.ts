@@ -209,10 +209,13 @@ test('the patient leaves: the exit notice in local time, a read-only pane, and t
   const fits = async () => {
     const widths = await coach.evaluate(() => {
       const client = document.documentElement.clientWidth;
-      // What sticks out, named in the failure (innermost first).
-      const wide = [...document.querySelectorAll('main *')]
-        .filter((el) => el.getBoundingClientRect().right > client + 0.5)
-        .slice(-3)
+      // What is wider than the screen, or placed past its edge, named in the failure (outermost first).
+      const wide = [...document.querySelectorAll('body *')]
+        .filter((el) => {
+          const box = el.getBoundingClientRect();
+          return box.width > client + 0.5 || (box.right > client + 0.5 && getComputedStyle(el).position === 'absolute');
+        })
+        .slice(0, 6)
         .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}: ${(el.textContent ?? '').slice(0, 40)}`);
       return { scroll: document.documentElement.scrollWidth, client, wide };
     });

@@ -48,6 +48,8 @@ export function ChatPanes({ chat, connected, focus }: { chat: ChatConsole; conne
         aria-label={t('chats.tabs')}
         variant="scrollable"
         scrollButtons="auto"
+        // On a phone too: the arrows say that more chats are open than the tabs shown.
+        allowScrollButtonsMobile
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >
         {panes.map((pane) => (
