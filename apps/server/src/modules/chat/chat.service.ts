@@ -236,7 +236,8 @@ export class ChatService {
       grant = await this.patients.open(ctx, 'chat', asked);
       view = await new PatientChatRepository(this.db, grant).open(ctx.actor.userId);
     }
-    if (view && !grant.isOwner) await this.audit.record(ctx, { action: 'chat_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { conversation: view.id } });
+    // Someone acting for the patient asked: on the patient's trail, whether or not a chat was open.
+    await grant.auditRead(ctx, { conversation: view?.id ?? null });
     return view ? this.details(ctx.actor, view, await this.store.position(view.id), ctx.lang) : null;
   }
 
