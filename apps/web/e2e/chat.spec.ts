@@ -221,6 +221,7 @@ test('a chat with a peer coach: queue, greeting, texts and files both ways, mini
     // The image shows inline on both sides (fetched with the session), and stays a download.
     await drawn(dialog.getByRole('img', { name: 'rash.png' }));
     await drawn(pane.log.getByRole('img', { name: 'rash.png' }));
+    await shot(coach, 'console-image-1366');
     const [png] = await Promise.all([coach.waitForEvent('download'), pngButton.click()]);
     expect(png.suggestedFilename()).toBe('rash.png');
     expect((await readFile((await png.path())!)).equals(PNG)).toBe(true);
@@ -449,6 +450,15 @@ test('a chat in Greek on both sides: the coach’s console and the patient’s d
     await pane.field.press('Enter');
     await expect(dialog.getByText('Ευχαριστώ που μου το λέτε. Τι συμβαίνει στη δουλειά;')).toBeVisible();
     await scan(page);
+    await shot(coach, 'console-el-1366');
+
+    // The Greek console on a phone: nothing wider than the screen.
+    await coach.setViewportSize({ width: 390, height: 844 });
+    await expect(pane.field).toBeVisible();
+    const widths = await coach.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(widths.scroll, JSON.stringify(widths)).toBeLessThanOrEqual(widths.client);
+    await shot(coach, 'console-el-390');
+    await coach.setViewportSize({ width: 1366, height: 900 });
 
     // The coach ends, in Greek; the patient is told in Greek, at the local time.
     await endInConsole(coach, pane, 'el');
