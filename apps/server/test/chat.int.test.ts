@@ -19,7 +19,7 @@ import {
 import { buildTestApp, testDbKind, type TestApp } from './build-app';
 import { redisReachable } from './redis';
 import { TestChatSocket } from './chat-client';
-import { bearer, buildOrganization, buildUser, PNG_1X1, signIn, type BuiltUser } from './factories';
+import { bearer, buildGrant, buildOrganization, buildUser, PNG_1X1, signIn, type BuiltUser } from './factories';
 
 /**
  * Live chat (issue 11) with real WebSocket clients: tickets, the query's checks, the queue and
@@ -121,6 +121,30 @@ describe('joining and the ticket', () => {
     expect((await call('ann', 'POST', '/api/v1/peercoaching/endchat/', {})).statusCode).toBe(200);
     expect((await call('ann', 'GET', '/api/v1/chat/current/')).json()).toEqual({ chat: null });
     expect((await call('ann', 'POST', '/api/v1/peercoaching/endchat/', {})).statusCode).toBe(404);
+  });
+
+  it('the open chat is found again from the server, e.g. after signing in anew: by the one who joined it, with its coach', async () => {
+    const details = await join('eve');
+    const socket = await patientSocket('eve', details);
+    const taken = await call('coach', 'POST', '/api/v1/chat/queue/take/', { conversation_id: details.conversation_id });
+    expect(taken.statusCode, taken.body).toBe(200);
+    // Signed out and in again: a new session, nothing kept by the client.
+    const again = await signIn(t.app, { email: people.eve!.email, password: people.eve!.password, org_id: people.eve!.org_id });
+    const current = await t.app.inject({ method: 'GET', url: '/api/v1/chat/current/', headers: bearer(again.access) });
+    expect(current.statusCode, current.body).toBe(200);
+    expect(current.json()).toMatchObject({ chat: { conversation_id: details.conversation_id, status: 'active', provider_name: 'Sofia Tester', patient_id: patients.eve, user_id: people.eve!.id } });
+    expect((await call('eve', 'GET', `/api/v1/chat/current/?patient=${patients.eve}`)).json()).toMatchObject({ chat: { conversation_id: details.conversation_id } });
+    // Nobody else is put into it: another patient, the coach (no chat of their own), a carer viewing Eve's record
+    // (they did not join it), someone of another organisation asking for her record.
+    await buildGrant(t, { patient: { id: patients.eve!, org_id: people.eve!.org_id }, grantee: people.ben!, access: 'full' });
+    expect((await call('ann', 'GET', '/api/v1/chat/current/')).json()).toEqual({ chat: null });
+    expect((await call('coach', 'GET', '/api/v1/chat/current/')).json()).toEqual({ chat: null });
+    const carer = await t.app.inject({ method: 'GET', url: '/api/v1/chat/current/', headers: { ...bearer(tokens.ben!), 'x-patient-id': String(patients.eve) } });
+    expect(carer.statusCode, carer.body).toBe(200);
+    expect(carer.json()).toEqual({ chat: null });
+    expect((await call('stranger', 'GET', `/api/v1/chat/current/?patient=${patients.eve}`)).statusCode).toBe(404);
+    socket.close();
+    await endAll();
   });
 
   it('a ticket opens one socket, once, within 30 seconds; a missing or unknown one is refused with 4401', async () => {

@@ -2,14 +2,16 @@
 // peer coach sees the demo patient join the queue (reason and waiting time), takes them, they
 // exchange texts and files both ways (a file over 5 MB refused in red), and the coach ends the
 // chat; then the patient leaves a chat themselves and the coach's pane turns read-only with the
-// exit notice; and the console is for staff only. The patient's side is a socket driven from
+// exit notice, a second patient's chat taken meanwhile (the first tab counts its new messages),
+// and the console fits a phone; and the console is for staff only. The patient's side is a socket driven from
 // here, through the API, as the patient's own client drives it.
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatChatExitTime } from '@healthbook/shared/chat';
 import type { ChatDetails } from '@healthbook/shared/contracts/chat';
 import { PatientChatSocket } from './chat-patient';
-import { BASE_URL, DEMO_PASSWORD, api, apiLogin, landing, scan, signIn } from './accounts';
+import { BASE_URL, DEMO_PASSWORD, api, apiLogin, landing, registeredPatient, scan, signIn } from './accounts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -41,9 +43,14 @@ function pdf(size: number, label: string): Buffer {
 let clientIds = 0;
 const clientMessageId = () => `e2e-${Date.now().toString(36)}-${(clientIds++).toString(36)}`;
 
-/** The demo patient joins the coaches' queue (POST sendmessagetoqueue/) and opens their socket with a fresh ticket. */
-async function patientJoins(reason = 'stress') {
-  const token = await apiLogin(PATIENT.email, DEMO_PASSWORD);
+/** With E2E_SHOTS_DIR set, a screenshot of the console as checked (to look at it). */
+async function shot(page: Page, name: string) {
+  if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: path.join(process.env.E2E_SHOTS_DIR, `console-${name}.png`), fullPage: true });
+}
+
+/** A patient (the demo one by default) joins the coaches' queue (POST sendmessagetoqueue/) and opens their socket with a fresh ticket. */
+async function patientJoins(reason = 'stress', who: { email: string; password: string } = { email: PATIENT.email, password: DEMO_PASSWORD }) {
+  const token = await apiLogin(who.email, who.password);
   // A chat an earlier run left open (the patient has one at a time): ended first.
   await api('/api/v1/peercoaching/endchat/', { token, body: {} });
   const joined = await api<ChatDetails>('/api/v1/peercoaching/sendmessagetoqueue/', { token, body: { provider_type: 'coach', reason } });
@@ -191,6 +198,54 @@ test('the patient leaves: the exit notice in local time, a read-only pane, and t
   await expect(panel.getByRole('textbox', { name: 'Your Message' })).toBeEnabled();
   await scan(coach);
 
+  // On a phone, a second patient waits and is taken: the console fits (nothing wider than the
+  // screen), the new chat's tab is shown, and the first one's counts its new messages (nothing when none).
+  await coach.setViewportSize({ width: 390, height: 844 });
+  const other = await registeredPatient('console-unread');
+  const otherName = `${other.first_name} ${other.last_name}`;
+  const second = await patientJoins('stress', other);
+  const otherRow = coach.getByRole('table', { name: 'Waiting patients' }).getByRole('row', { name: new RegExp(otherName) });
+  await expect(otherRow).toBeVisible();
+  const fits = async () => {
+    const widths = await coach.evaluate(() => {
+      const client = document.documentElement.clientWidth;
+      // What is wider than the screen, or placed past its edge, named in the failure (outermost first).
+      const wide = [...document.querySelectorAll('body *')]
+        .filter((el) => {
+          const box = el.getBoundingClientRect();
+          return box.width > client + 0.5 || (box.right > client + 0.5 && getComputedStyle(el).position === 'absolute');
+        })
+        .slice(0, 6)
+        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}: ${(el.textContent ?? '').slice(0, 40)}`);
+      return { scroll: document.documentElement.scrollWidth, client, wide };
+    });
+    expect(widths.scroll, JSON.stringify(widths)).toBeLessThanOrEqual(widths.client);
+  };
+  await fits();
+  await shot(coach, 'queue-390');
+  await otherRow.getByRole('button', { name: `Take the chat with ${otherName}` }).click();
+  await expect(coach.getByRole('tabpanel', { name: otherName }).getByRole('log')).toContainText('How can I help you today');
+  const firstTab = coach.getByRole('tab', { name: new RegExp(`^${PATIENT.name}`) });
+  await expect(firstTab).toHaveAccessibleName(PATIENT.name);
+  await expect(firstTab.getByTestId('unread-count')).toHaveCount(0);
+  for (const text of ['Are you still there?', 'I can wait.']) {
+    patient.socket.send({ action: 'sendMessage', Msg: text, contentType: 'text/plain', clientMessageId: clientMessageId() });
+    await patient.socket.next('ack');
+  }
+  await expect(firstTab).toHaveAccessibleName(`${PATIENT.name}, 2 new messages`);
+  await expect(firstTab.getByTestId('unread-count')).toHaveText('2');
+  await fits();
+  await shot(coach, 'unread-390');
+  await firstTab.click();
+  await expect(log).toContainText('I can wait.');
+  await expect(firstTab.getByTestId('unread-count')).toHaveCount(0);
+  await expect(firstTab).toHaveAccessibleName(PATIENT.name);
+  await fits();
+  await scan(coach);
+  await coach.setViewportSize({ width: 1366, height: 900 });
+  second.socket.send({ action: 'endChat' });
+  expect((await second.socket.closed).code).toBe(4000);
+
   // The chat of the first journey, from here.
   await panel.getByRole('button', { name: 'Previous chats' }).click();
   const previous = coach.getByRole('dialog', { name: `Previous chats with ${PATIENT.name}` });
@@ -214,6 +269,7 @@ test('the patient leaves: the exit notice in local time, a read-only pane, and t
   await expect(panel.getByRole('textbox', { name: 'Your Message' })).toHaveCount(0);
   await expect(panel.getByText('This chat has ended: it can be read but no longer written in.')).toBeVisible();
   await panel.getByRole('button', { name: `Close the chat with ${PATIENT.name}` }).click();
+  await coach.getByRole('tabpanel', { name: otherName }).getByRole('button', { name: `Close the chat with ${otherName}` }).click();
   await expect(coach.getByText('You have no open chats. Take a patient from the queue to start one.')).toBeVisible();
   await coach.context().close();
 });

@@ -2,12 +2,14 @@
 // demo patient joins the queue from peer-coaching and waits (position 1); the demo coach takes
 // them in the chat console (provider/chat); greeting, texts both ways, a small PNG (inline) and a
 // PDF over 32 KB (in slices) reach the coach, a file from the console's attachment picker reaches
-// the patient; minimise and expand; the coach ends from the console, the patient sees the exit
+// the patient, an image shown inline on both sides; the X asks before it ends the chat; minimise
+// and expand; signing out and in again mid-chat lands back in it; the coach ends from the console, the patient sees the exit
 // notice in local time and the end screen; the past chats and the transcript. Then the wait that
 // runs out (page.clock), the dialog in Greek, and a chat in Greek on both sides.
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { api, apiLogin, DEMO_PASSWORD, registeredPatient, landing, scan, signIn } from './accounts';
+import { api, apiLogin, DEMO_PASSWORD, registeredPatient, landing, scan, signIn, signOut } from './accounts';
 
 const PATIENT = { email: 'patient@healthbook.example', name: 'Maria Papadopoulou' };
 const COACH = { email: 'coach@healthbook.example', name: 'Sofia Antoniou' };
@@ -28,6 +30,14 @@ const CARE_PLAN = Buffer.from('%PDF-1.4\n% care plan\n1 0 obj << /Type /Catalog 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const chatDialog = (page: Page, name: string | RegExp = 'Secure chat') => page.getByRole('dialog', { name });
+
+/** With E2E_SHOTS_DIR set, a screenshot of the page as checked (to look at it). */
+async function shot(page: Page, name: string) {
+  if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: path.join(process.env.E2E_SHOTS_DIR, `chat-${name}.png`) });
+}
+
+/** An image is drawn (loaded, with its own size), not merely in the page. */
+const drawn = (image: ReturnType<Page['getByRole']>) => expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
 /** The console's words the journeys use, in each language. */
 const CONSOLE = {
@@ -208,6 +218,10 @@ test('a chat with a peer coach: queue, greeting, texts and files both ways, mini
     await expect(dialog.getByRole('button', { name: 'Download rash.png' })).toBeVisible();
     const pngButton = pane.log.getByRole('button', { name: /^Download rash\.png/ });
     await expect(pngButton).toBeVisible();
+    // The image shows inline on both sides (fetched with the session), and stays a download.
+    await drawn(dialog.getByRole('img', { name: 'rash.png' }));
+    await drawn(pane.log.getByRole('img', { name: 'rash.png' }));
+    await shot(coach, 'console-image-1366');
     const [png] = await Promise.all([coach.waitForEvent('download'), pngButton.click()]);
     expect(png.suggestedFilename()).toBe('rash.png');
     expect((await readFile((await png.path())!)).equals(PNG)).toBe(true);
@@ -238,7 +252,17 @@ test('a chat with a peer coach: queue, greeting, texts and files both ways, mini
     expect((await readFile((await carePlan.path())!)).equals(CARE_PLAN)).toBe(true);
     await scan(coach);
 
-    // Minimise and expand: the chat goes on meanwhile.
+    // The X asks before it ends the chat; "Keep chatting" leaves it as it was.
+    await dialog.getByRole('button', { name: 'Close Chat' }).click();
+    const ask = page.getByRole('dialog', { name: 'End this chat?' });
+    await expect(ask).toContainText(`The chat with ${COACH.name} will end`);
+    await shot(page, 'end-ask-1366');
+    await scan(page);
+    await ask.getByRole('button', { name: 'Keep chatting' }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(message).toBeEnabled();
+
+    // Minimise and expand (one click each): the chat goes on meanwhile.
     await dialog.getByRole('button', { name: 'Minimize' }).click();
     await expect(message).toBeHidden();
     await pane.field.fill('Take your time.');
@@ -253,6 +277,19 @@ test('a chat with a peer coach: queue, greeting, texts and files both ways, mini
     await expect(page).toHaveURL(/\/healthbook\/dashboard$/);
     await expect(dialog.getByText('Take your time.')).toBeVisible();
 
+    // Signing out and in again mid-chat: back in the chat (asked of the server), its messages so far, still with the coach.
+    await signOut(page);
+    await signIn(page, PATIENT.email, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/healthbook\/dashboard$/);
+    await expect(dialog.getByText('Take your time.')).toBeVisible();
+    await expect(dialog.getByText(COACH.name, { exact: true })).toBeVisible();
+    await expect(message).toBeEnabled();
+    await message.fill('I am back.');
+    await message.press('Enter');
+    await expect(pane.log).toContainText('I am back.');
+    await drawn(dialog.getByRole('img', { name: 'rash.png' }));
+    await shot(page, 'back-1366');
+
     // The coach ends from the console: the exit notice in the patient's local time, then the end screen.
     await endInConsole(coach, pane);
     const time = await localTime(page, await endedAtOf(PATIENT.email, open!.conversation_id));
@@ -264,7 +301,6 @@ test('a chat with a peer coach: queue, greeting, texts and files both ways, mini
     await expect(page).toHaveURL(/\/healthbook\/chat\/end-secure-chat-screen$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Your chat has ended' })).toBeVisible();
     await expect(chatDialog(page)).toHaveCount(0);
-    expect(await page.evaluate(() => sessionStorage.getItem('chatInProgress'))).toBeNull();
     await scan(page);
 
     // The past chats: this one, with its transcript, its files downloadable and savable.
@@ -362,9 +398,17 @@ test('the dialog in Greek: the Wait screen, the Chat screen, a file too large, t
     await message.press('Enter');
     await expect(pane.log).toContainText('Γεια σας');
     await expect(pane.log).not.toContainText('σάρωση.pdf');
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'εξάνθημα.png', mimeType: 'image/png', buffer: PNG });
+    await drawn(dialog.getByRole('img', { name: 'εξάνθημα.png' }));
+    await shot(page, 'image-el-390');
 
-    // The patient ends the chat: the end screen, in Greek; the coach's pane says so and turns read-only.
+    // The patient ends the chat, once confirmed: the end screen, in Greek; the coach's pane says so and turns read-only.
     await dialog.getByRole('button', { name: 'Κλείσιμο συνομιλίας' }).click();
+    const ask = page.getByRole('dialog', { name: 'Να τερματιστεί η συνομιλία;' });
+    await expect(ask.getByRole('button', { name: 'Συνέχεια συνομιλίας' })).toBeVisible();
+    await shot(page, 'end-ask-el-390');
+    await scan(page);
+    await ask.getByRole('button', { name: 'Τερματισμός' }).click();
     await expect(page).toHaveURL(/\/healthbook\/chat\/end-secure-chat-screen$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Η συνομιλία σας ολοκληρώθηκε' })).toBeVisible();
     await expect(pane.log).toContainText(`${name} exited the chat session at`);
@@ -406,6 +450,15 @@ test('a chat in Greek on both sides: the coach’s console and the patient’s d
     await pane.field.press('Enter');
     await expect(dialog.getByText('Ευχαριστώ που μου το λέτε. Τι συμβαίνει στη δουλειά;')).toBeVisible();
     await scan(page);
+    await shot(coach, 'console-el-1366');
+
+    // The Greek console on a phone: nothing wider than the screen.
+    await coach.setViewportSize({ width: 390, height: 844 });
+    await expect(pane.field).toBeVisible();
+    const widths = await coach.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(widths.scroll, JSON.stringify(widths)).toBeLessThanOrEqual(widths.client);
+    await shot(coach, 'console-el-390');
+    await coach.setViewportSize({ width: 1366, height: 900 });
 
     // The coach ends, in Greek; the patient is told in Greek, at the local time.
     await endInConsole(coach, pane, 'el');

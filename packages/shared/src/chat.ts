@@ -65,6 +65,9 @@ export const CHAT_RECONNECT_MAX_MS = 15_000;
 /** The socket's path on the product's own origin (chat details may carry another `socketURL`). */
 export const CHAT_SOCKET_PATH = '/api/v1/chat/socket/';
 
+/** A chat file's address (GET: its bytes, for the conversation's participants; sent behind the Authorization header). */
+export const chatFilePath = (messageId: number) => `/api/v1/chat/files/${messageId}/`;
+
 /** The greeting's words that open the Chat dialog in a client of the original protocol. */
 export const CHAT_GREETING_MARKER = 'How can I help you today';
 

@@ -10,7 +10,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { downloadFile, useFileObjectUrl } from '../lib/files';
+import { DRAWN_IMAGE_TYPES, downloadFile, useFileObjectUrl } from '../lib/files';
 
 /** What a preview needs of a file of the API (an attachment or a document). */
 export interface PreviewableFile {
@@ -19,8 +19,8 @@ export interface PreviewableFile {
   url: string;
 }
 
-/** Types a browser draws by itself: images (HEIC is not one of them in most browsers) and PDF. */
-const SHOWN = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf']);
+/** Types a browser draws by itself: images and PDF. */
+const SHOWN = new Set([...DRAWN_IMAGE_TYPES, 'application/pdf']);
 
 /** A file shown in the page (images, PDF), fetched with the session's token; others offer a download. */
 export function FilePreviewDialog({ file, onClose }: { file: PreviewableFile | null; onClose: () => void }) {

@@ -6,9 +6,13 @@ import { api } from './api-client';
  * an <img>, an <iframe> or a link cannot send: they are fetched as blobs and shown through
  * object URLs, released when no longer shown.
  */
-export function useFileObjectUrl(url: string | null): { objectUrl: string | null; error: boolean } {
+/** Image types a browser draws by itself (HEIC is not one of them in most browsers). */
+export const DRAWN_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/** `type`: the server's type for the bytes (as it sniffed them when they were stored, sent with nosniff). */
+export function useFileObjectUrl(url: string | null): { objectUrl: string | null; type: string | null; error: boolean } {
   // The answer is kept with the address it is for: a new address shows nothing until its own answer.
-  const [state, setState] = useState<{ url: string; objectUrl: string | null; error: boolean } | null>(null);
+  const [state, setState] = useState<{ url: string; objectUrl: string | null; type: string | null; error: boolean } | null>(null);
   useEffect(() => {
     if (!url) return;
     let objectUrl: string | null = null;
@@ -17,10 +21,10 @@ export function useFileObjectUrl(url: string | null): { objectUrl: string | null
       (blob) => {
         if (cancelled) return;
         objectUrl = URL.createObjectURL(blob);
-        setState({ url, objectUrl, error: false });
+        setState({ url, objectUrl, type: blob.type || null, error: false });
       },
       () => {
-        if (!cancelled) setState({ url, objectUrl: null, error: true });
+        if (!cancelled) setState({ url, objectUrl: null, type: null, error: true });
       },
     );
     return () => {
@@ -28,7 +32,7 @@ export function useFileObjectUrl(url: string | null): { objectUrl: string | null
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [url]);
-  return state && state.url === url ? { objectUrl: state.objectUrl, error: state.error } : { objectUrl: null, error: false };
+  return state && state.url === url ? { objectUrl: state.objectUrl, type: state.type, error: state.error } : { objectUrl: null, type: null, error: false };
 }
 
 /** Hands a blob to the browser as a download under a name. */

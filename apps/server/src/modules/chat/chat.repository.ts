@@ -55,8 +55,15 @@ export class ChatRepository {
   }
 
   /** The open (queued or active) conversation of a patient, if any. */
-  async openForPatient(patientId: number): Promise<ConversationView | undefined> {
-    return (await this.views().where('c.patient_id', '=', patientId).where('c.status', '<>', 'ended').executeTakeFirst()) as ConversationView | undefined;
+  async openForPatient(patientId: number, joinedBy?: number): Promise<ConversationView | undefined> {
+    let query = this.views().where('c.patient_id', '=', patientId).where('c.status', '<>', 'ended');
+    if (joinedBy !== undefined) query = query.where('c.patient_user_id', '=', joinedBy);
+    return (await query.executeTakeFirst()) as ConversationView | undefined;
+  }
+
+  /** The open conversation a user joined on a patient's side (for themselves or a record they act for), if any. */
+  async openJoinedBy(userId: number): Promise<ConversationView | undefined> {
+    return (await this.views().where('c.patient_user_id', '=', userId).where('c.status', '<>', 'ended').orderBy('c.id', 'desc').executeTakeFirst()) as ConversationView | undefined;
   }
 
   async listForPatient(patientId: number): Promise<ConversationView[]> {
@@ -154,8 +161,9 @@ export class PatientChatRepository {
     this.all = new ChatRepository(db, { orgId: scope.orgId });
   }
 
-  open(): Promise<ConversationView | undefined> {
-    return this.all.openForPatient(this.scope.patientId);
+  /** The patient's open conversation (only one the given user joined, when given). */
+  open(joinedBy?: number): Promise<ConversationView | undefined> {
+    return this.all.openForPatient(this.scope.patientId, joinedBy);
   }
 
   list(): Promise<ConversationView[]> {

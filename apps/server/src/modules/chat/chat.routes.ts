@@ -73,7 +73,18 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/v1/chat/current/',
-    { config, schema: { tags, security, summary: "The patient's open chat (queued or active), if any", querystring: PatientQuerySchema, response: { 200: CurrentChatSchema, ...errors } } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Your open chat (queued or active), if any',
+        description:
+          'The chat you joined on a patient’s side and is not over, for yourself or a record you act for: the client finds it here after a reload or signing in again, and reconnects. With `patient` (or the record in view) only that record’s. `{ "chat": null }` when none.',
+        querystring: PatientQuerySchema,
+        response: { 200: CurrentChatSchema, ...errors },
+      },
+    },
     async (request) => ({ chat: await app.chat.current(request.signedIn(), request.query.patient) }),
   );
   app.post(

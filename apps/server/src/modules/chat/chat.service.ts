@@ -218,11 +218,26 @@ export class ChatService {
     return { details: this.details(ctx.actor, view, await this.store.position(id), ctx.lang), created };
   }
 
-  /** The patient's open chat, if any. */
+  /**
+   * The signed-in user's open chat, found again from the server (a reload, signing in again, another
+   * device): the one they joined on a patient's side, for themselves or for a record they act for.
+   * With a record asked (`patient`, or the record in view), only that record's; the patients policy
+   * decides, as for every read, that the user may still reach the record.
+   */
   async current(ctx: SignedInContext, patientId?: number): Promise<ChatDetails | null> {
-    const grant = await this.patients.open(ctx, 'chat', patientId);
-    const view = await new PatientChatRepository(this.db, grant).open();
-    if (view && !grant.isOwner) await this.audit.record(ctx, { action: 'chat_read', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { conversation: view.id } });
+    const asked = patientId ?? ctx.viewing;
+    let grant: PatientScope;
+    let view: ConversationView | undefined;
+    if (asked === undefined) {
+      view = await new ChatRepository(this.db, orgScope(ctx.actor.orgId)).openJoinedBy(ctx.actor.userId);
+      if (!view) return null;
+      grant = await this.patients.open(ctx, 'chat', view.patient_id);
+    } else {
+      grant = await this.patients.open(ctx, 'chat', asked);
+      view = await new PatientChatRepository(this.db, grant).open(ctx.actor.userId);
+    }
+    // Someone acting for the patient asked: on the patient's trail, whether or not a chat was open.
+    await grant.auditRead(ctx, { conversation: view?.id ?? null });
     return view ? this.details(ctx.actor, view, await this.store.position(view.id), ctx.lang) : null;
   }
 

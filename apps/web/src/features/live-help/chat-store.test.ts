@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_CLOSE, CHAT_FILE_MAX_BYTES, CHAT_IDLE_END_MS, CHAT_IDLE_PROMPT_MS, CHAT_WAIT_TIMEOUT_MS } from '@healthbook/shared/chat';
 import type { ServerEvent } from '@healthbook/shared/chat-protocol';
 import type { ChatTranscript } from '@healthbook/shared/contracts/chat';
-import { CHAT_IN_PROGRESS_KEY, createChatStore, type ChatStoreDeps } from './chat-store';
+import { createChatStore, type ChatStoreDeps } from './chat-store';
 import type { ChatConnectionOptions } from './lib/chat-connection';
 import { chatDetails } from './test-fixtures';
 
@@ -59,7 +59,6 @@ function setup(extra: Partial<ChatStoreDeps> = {}) {
     getTranscript: vi.fn(async (): Promise<ChatTranscript> => {
       throw new Error('no transcript');
     }),
-    storage: () => sessionStorage,
     ...extra,
   };
   const store = createChatStore(deps);
@@ -78,13 +77,12 @@ afterEach(() => {
 });
 
 describe('the chat store', () => {
-  it('joining opens the dialog on the Wait screen, sets the chat-in-progress flag and connects with the patient query', async () => {
+  it('joining opens the dialog on the Wait screen and connects with the patient query', async () => {
     const { store, socket } = setup();
     await store.start(details());
     const state = store.getState();
     expect(state).toMatchObject({ component: 'wait', dialogOpen: true, minimised: false, providerResponse: true });
     expect(state.chatDetails?.Position).toBe(1);
-    expect(sessionStorage.getItem(CHAT_IN_PROGRESS_KEY)).toBe('true');
     expect(socket().options.query).toEqual({
       userId: 5,
       isPatient: true,
@@ -106,7 +104,6 @@ describe('the chat store', () => {
     expect(store.getState()).toMatchObject({ providerResponse: false, ended: true, component: 'wait' });
     expect(socket().connection.close).toHaveBeenCalled();
     expect(deps.endChat).toHaveBeenCalledWith(9);
-    expect(sessionStorage.getItem(CHAT_IN_PROGRESS_KEY)).toBeNull();
   });
 
   it('a change of the queue position restarts the wait; the same position answered to the heartbeat does not', async () => {
@@ -158,7 +155,6 @@ describe('the chat store', () => {
     expect(store.getState().ended).toBe(true);
     expect(deps.endChat).toHaveBeenCalledWith(9);
     expect(socket().connection.close).toHaveBeenCalled();
-    expect(sessionStorage.getItem(CHAT_IN_PROGRESS_KEY)).toBeNull();
     // Nothing more afterwards.
     await vi.advanceTimersByTimeAsync(CHAT_IDLE_PROMPT_MS + CHAT_IDLE_END_MS);
     expect(store.getState().messages).toHaveLength(2);
@@ -204,7 +200,6 @@ describe('the chat store', () => {
     const state = store.getState();
     expect(state.ended).toBe(true);
     expect(state.messages.at(-1)).toMatchObject({ kind: 'exit', senderName: 'Sofia Antoniou', sentAt: '2026-03-01T10:20:00.000Z' });
-    expect(sessionStorage.getItem(CHAT_IN_PROGRESS_KEY)).toBeNull();
     await vi.advanceTimersByTimeAsync(CHAT_IDLE_PROMPT_MS + CHAT_IDLE_END_MS);
     expect(store.getState().messages.filter((m) => m.kind === 'idlePrompt')).toHaveLength(0);
   });
@@ -252,11 +247,9 @@ describe('the chat store', () => {
     expect(deps.endChat).toHaveBeenCalledWith(9);
     expect(socket().connection.close).toHaveBeenCalled();
     expect(store.getState()).toMatchObject({ component: 'empty', dialogOpen: false, chatDetails: null });
-    expect(sessionStorage.getItem(CHAT_IN_PROGRESS_KEY)).toBeNull();
   });
 
-  it('on app load with the flag set, the open chat is fetched and joined again (with its messages so far)', async () => {
-    sessionStorage.setItem(CHAT_IN_PROGRESS_KEY, 'true');
+  it('on app load (a reload, signing in again: nothing kept in the tab), the open chat is asked of the server and joined again (with its messages so far)', async () => {
     const transcript: ChatTranscript = {
       conversation: {
         conversation_id: 9,
@@ -287,16 +280,12 @@ describe('the chat store', () => {
     expect(socket().options.lastMessageId).toBe(4);
   });
 
-  it('on app load without the flag nothing is asked; with the flag but no open chat, the flag goes', async () => {
-    const first = setup();
-    await first.store.restore();
-    expect(first.deps.getCurrentChat).not.toHaveBeenCalled();
-    sessionStorage.setItem(CHAT_IN_PROGRESS_KEY, 'true');
-    const second = setup();
-    await second.store.restore();
-    expect(second.deps.getCurrentChat).toHaveBeenCalledOnce();
-    expect(second.sockets).toHaveLength(0);
-    expect(sessionStorage.getItem(CHAT_IN_PROGRESS_KEY)).toBeNull();
+  it('on app load without an open chat nothing is joined; many asking at once ask the server once', async () => {
+    const { store, deps, sockets } = setup();
+    await Promise.all([store.restore(), store.restore()]);
+    expect(deps.getCurrentChat).toHaveBeenCalledOnce();
+    expect(sockets).toHaveLength(0);
+    expect(store.getState()).toMatchObject({ component: 'empty', dialogOpen: false, chatDetails: null });
   });
 
   it('the server closing with "ended" while waiting says no provider could respond', async () => {

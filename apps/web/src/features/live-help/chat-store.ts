@@ -22,13 +22,12 @@ import { ChatConnection, ChatFileError, type ChatConnectionOptions, type ChatCon
  * The patient's live chat (§3 "Chat state", §4 "Chat lifecycle", "Inactivity"), one per tab:
  * the connection, the chat's details with the queue Position, the provider once one took the
  * patient, the messages, which screen the dialog shows (empty, Wait, Chat), whether it is open
- * or minimised, and the inactivity timers. The chat-in-progress flag is kept in session storage,
- * so that a reload finds the open chat again (GET /api/v1/chat/current/) and reconnects.
+ * or minimised, and the inactivity timers. Whether a chat is open is the server's to say: on app
+ * load (a reload, signing in again, another device) the user's open chat is asked for
+ * (GET /api/v1/chat/current/) and rejoined. The specification's session-storage flag is not kept:
+ * signing out clears it, which lost the patient's chat while the coach still had it open.
  * Components read it with useChatState(); it knows nothing of React otherwise.
  */
-
-/** Session storage: a chat is open in this tab (§3 "client-held state"). */
-export const CHAT_IN_PROGRESS_KEY = 'chatInProgress';
 
 export type ChatDialogComponent = 'empty' | 'wait' | 'chat';
 
@@ -126,7 +125,6 @@ export interface ChatStoreDeps {
   getCurrentChat: () => Promise<ChatDetails | null>;
   /** GET /api/v1/chat/conversations/{id}/ */
   getTranscript: (conversationId: number) => Promise<ChatTranscript>;
-  storage: () => Storage | null;
 }
 
 /** How long a "typing" notice stays without another one. */
@@ -165,31 +163,6 @@ export function createChatStore(deps: ChatStoreDeps) {
   const set = (changes: Partial<ChatState>) => {
     state = { ...state, ...changes };
     listeners.forEach((listener) => listener());
-  };
-
-  // -- the chat-in-progress flag -------------------------------------------------------------
-  const flag = {
-    set() {
-      try {
-        deps.storage()?.setItem(CHAT_IN_PROGRESS_KEY, 'true');
-      } catch {
-        // storage unavailable: a reload will not find the chat again
-      }
-    },
-    clear() {
-      try {
-        deps.storage()?.removeItem(CHAT_IN_PROGRESS_KEY);
-      } catch {
-        // storage unavailable
-      }
-    },
-    isSet() {
-      try {
-        return deps.storage()?.getItem(CHAT_IN_PROGRESS_KEY) === 'true';
-      } catch {
-        return false;
-      }
-    },
   };
 
   // -- timers (§4 "Inactivity") --------------------------------------------------------------
@@ -241,7 +214,6 @@ export function createChatStore(deps: ChatStoreDeps) {
     const details = state.chatDetails;
     if (!details) return;
     set({ providerResponse: false, ended: true });
-    flag.clear();
     void endOnServer(details.conversation_id);
   };
 
@@ -252,7 +224,6 @@ export function createChatStore(deps: ChatStoreDeps) {
     if (!details) return;
     addNotice('idleEnd');
     set({ ended: true });
-    flag.clear();
     void endOnServer(details.conversation_id);
   };
 
@@ -300,7 +271,6 @@ export function createChatStore(deps: ChatStoreDeps) {
     if (closeCode === CHAT_CLOSE.ended || closeCode === CHAT_CLOSE.noChat) {
       // Over on the server's side (the other party, the clean-up, another tab of this patient).
       stopTimers();
-      flag.clear();
       set({ ended: true, ...(state.component === 'wait' ? { providerResponse: false } : {}) });
     }
   };
@@ -326,7 +296,6 @@ export function createChatStore(deps: ChatStoreDeps) {
    */
   const otherSideEnded = (name: string, at: string, final: boolean) => {
     stopTimers();
-    flag.clear();
     const index = state.messages.findIndex((m) => m.kind === 'exit');
     let messages: ChatMessage[];
     if (index >= 0) {
@@ -427,7 +396,6 @@ export function createChatStore(deps: ChatStoreDeps) {
       component: active ? 'chat' : 'wait',
       dialogOpen: true,
     });
-    flag.set();
     let lastMessageId = 0;
     if (active) {
       // Joining a chat already under way (a reload, another tab): its messages so far.
@@ -447,7 +415,7 @@ export function createChatStore(deps: ChatStoreDeps) {
   }
 
   let restoring: Promise<void> | null = null;
-  /** On app load: the chat-in-progress flag set, the open chat is asked for and joined again (once, however many ask). */
+  /** On app load: the user's open chat is asked for and joined again (once, however many ask). */
   function restore(): Promise<void> {
     restoring ??= rejoin().finally(() => {
       restoring = null;
@@ -456,18 +424,14 @@ export function createChatStore(deps: ChatStoreDeps) {
   }
 
   async function rejoin(): Promise<void> {
-    if (!flag.isSet() || state.chatDetails) return;
+    if (state.chatDetails) return;
     let details: ChatDetails | null;
     try {
       details = await deps.getCurrentChat();
     } catch {
       return;
     }
-    if (!details || details.status === 'ended') {
-      flag.clear();
-      return;
-    }
-    if (!state.chatDetails) await start(details);
+    if (details && details.status !== 'ended' && !state.chatDetails) await start(details);
   }
 
   /** Sends a text: trimmed; an empty one is ignored. Answers whether it went. */
@@ -534,7 +498,6 @@ export function createChatStore(deps: ChatStoreDeps) {
     const details = state.chatDetails;
     const open = details && !state.ended;
     stopTimers();
-    flag.clear();
     if (open) {
       const socket = connection;
       try {
@@ -554,7 +517,6 @@ export function createChatStore(deps: ChatStoreDeps) {
     const current = connection;
     connection = null;
     current?.close();
-    flag.clear();
     set(INITIAL_CHAT_STATE);
   }
 
@@ -598,7 +560,6 @@ export const chatStore = createChatStore({
   endChat: (conversationId) => endChat(conversationId),
   getCurrentChat,
   getTranscript: getConversation,
-  storage: () => (typeof sessionStorage === 'undefined' ? null : sessionStorage),
 });
 // Signing out forgets the chat and closes its socket.
 onClearLocalData(() => chatStore.reset());

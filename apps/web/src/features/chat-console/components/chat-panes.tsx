@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -49,6 +48,8 @@ export function ChatPanes({ chat, connected, focus }: { chat: ChatConsole; conne
         aria-label={t('chats.tabs')}
         variant="scrollable"
         scrollButtons="auto"
+        // On a phone too: the arrows say that more chats are open than the tabs shown.
+        allowScrollButtonsMobile
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >
         {panes.map((pane) => (
@@ -59,12 +60,13 @@ export function ChatPanes({ chat, connected, focus }: { chat: ChatConsole; conne
             aria-controls={panelId(pane.conversationId)}
             sx={{ textTransform: 'none' }}
             label={
-              <Badge color="error" badgeContent={pane.unread} max={99} sx={{ pr: pane.unread ? 1.5 : 0 }}>
+              <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
                 <span>
                   {pane.patientName || t('chats.unknownPatient')}
                   {pane.status === 'ended' ? ` (${t('chats.ended')})` : ''}
                 </span>
-              </Badge>
+                <UnreadCount count={pane.unread} />
+              </Box>
             }
             aria-label={[
               pane.patientName || t('chats.unknownPatient'),
@@ -89,6 +91,20 @@ export function ChatPanes({ chat, connected, focus }: { chat: ChatConsole; conne
         </Box>
       ))}
     </Paper>
+  );
+}
+
+/** New messages on a tab not shown: their number (99+ past 99), nothing at all when there are none. */
+function UnreadCount({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <Box
+      component="span"
+      data-testid="unread-count"
+      sx={{ minWidth: 20, height: 20, px: 0.75, borderRadius: 10, bgcolor: 'error.main', color: 'error.contrastText', fontSize: '0.75rem', fontWeight: 700, lineHeight: '20px', textAlign: 'center' }}
+    >
+      {count > 99 ? '99+' : count}
+    </Box>
   );
 }
 
@@ -122,8 +138,8 @@ function ChatPaneView({ pane, chat, connected, focus }: { pane: ChatPane; chat: 
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' }, mb: 1.5 }}>
-        <Box>
-          <Typography variant="h3" sx={{ fontSize: '1.25rem', fontWeight: 600 }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h3" sx={{ fontSize: '1.25rem', fontWeight: 600, overflowWrap: 'anywhere' }}>
             {name}
           </Typography>
           <Typography variant="body2" color="text.secondary">
@@ -131,7 +147,8 @@ function ChatPaneView({ pane, chat, connected, focus }: { pane: ChatPane; chat: 
           </Typography>
           {pane.providerType && <Chip size="small" variant="outlined" label={t(`chat:providerTypes.${pane.providerType}`)} sx={{ mt: 0.5 }} />}
         </Box>
-        <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+        {/* On a phone the buttons wrap rather than push the page wider than the screen. */}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexShrink: 0, flexWrap: 'wrap' }}>
           <Button variant="outlined" startIcon={<History aria-hidden />} onClick={() => setPrevious(true)} disabled={pane.patientId === null}>
             {t('chats.previous')}
           </Button>

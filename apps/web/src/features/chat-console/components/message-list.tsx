@@ -1,12 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import Download from '@mui/icons-material/Download';
-import { formatChatExitTime } from '@healthbook/shared/chat';
+import { chatFilePath, formatChatExitTime } from '@healthbook/shared/chat';
 import type { ChatFile } from '@healthbook/shared/chat-protocol';
-import { formatBytes } from '../../../lib/files';
+import { InlineImage } from '../../../components/inline-image';
+import { DRAWN_IMAGE_TYPES, formatBytes } from '../../../lib/files';
 import { useDownloadChatFile } from '../api/download-chat-file';
 import type { ChatEnd, ChatLine } from '../console-state';
 
@@ -37,7 +38,7 @@ export function ExitNotice({ end }: { end: ChatEnd }) {
 /**
  * A conversation's messages: the other side's on the left, the staff member's on the right,
  * the greeting and the exit notice centred; a file is a download (through the authenticated
- * fetcher). The list scrolls to the newest message and can be scrolled by keyboard.
+ * fetcher), an image shown inline above it as well. The list scrolls to the newest message and can be scrolled by keyboard.
  */
 export function MessageList({ lines, end, label, live = false, typing = null, maxHeight = 420 }: MessageListProps) {
   const { t, i18n } = useTranslation(['chatConsole', 'chat']);
@@ -47,10 +48,12 @@ export function MessageList({ lines, end, label, live = false, typing = null, ma
   const [failedDownload, setFailedDownload] = useState<number | null>(null);
   const hasExit = lines.some((l) => l.kind === 'exit');
 
-  useEffect(() => {
+  // The newest message in view: as messages come, and when an image is drawn after it.
+  const toNewest = useCallback(() => {
     const box = scroller.current;
     if (box) box.scrollTop = box.scrollHeight;
-  }, [lines.length, end, typing]);
+  }, []);
+  useEffect(() => toNewest(), [toNewest, lines.length, end, typing]);
 
   const fetchFile = (file: ChatFile) => {
     setFailedDownload(null);
@@ -109,17 +112,20 @@ export function MessageList({ lines, end, label, live = false, typing = null, ma
                 </Typography>
                 {line.kind === 'file' ? (
                   line.file ? (
-                    <Button
-                      size="small"
-                      variant={line.me ? 'contained' : 'outlined'}
-                      color={line.me ? 'inherit' : 'primary'}
-                      startIcon={<Download aria-hidden />}
-                      onClick={() => fetchFile(line.file!)}
-                      aria-label={t('message.download', { name: line.file.name, size: formatBytes(line.file.size, i18n.resolvedLanguage ?? 'en') })}
-                      sx={{ mt: 0.5, textTransform: 'none', overflowWrap: 'anywhere', ...(line.me ? { color: 'text.primary', bgcolor: 'background.paper' } : {}) }}
-                    >
-                      {line.file.name}
-                    </Button>
+                    <>
+                      {DRAWN_IMAGE_TYPES.has(line.file.content_type) && <InlineImage url={chatFilePath(line.file.id)} alt={line.file.name} onLoad={toNewest} />}
+                      <Button
+                        size="small"
+                        variant={line.me ? 'contained' : 'outlined'}
+                        color={line.me ? 'inherit' : 'primary'}
+                        startIcon={<Download aria-hidden />}
+                        onClick={() => fetchFile(line.file!)}
+                        aria-label={t('message.download', { name: line.file.name, size: formatBytes(line.file.size, i18n.resolvedLanguage ?? 'en') })}
+                        sx={{ mt: 0.5, textTransform: 'none', overflowWrap: 'anywhere', ...(line.me ? { color: 'text.primary', bgcolor: 'background.paper' } : {}) }}
+                      >
+                        {line.file.name}
+                      </Button>
+                    </>
                   ) : (
                     <Typography sx={{ overflowWrap: 'anywhere' }}>{line.text}</Typography>
                   )

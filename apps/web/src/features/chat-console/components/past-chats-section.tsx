@@ -17,7 +17,7 @@ import type { ChatConversation } from '@healthbook/shared/contracts/chat';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { useConversations } from '../api/list-conversations';
 import { TranscriptDialog } from './history-dialogs';
-import { wideOnly } from './queue-section';
+import { phoneTable, wideOnly } from './queue-section';
 import { useConversationTime, useReasonText } from './transcript-view';
 
 /** Rows shown before "Show more". */
@@ -53,8 +53,8 @@ export function PastChatsSection() {
         </Paper>
       ) : (
         <>
-          <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
-            <Table aria-labelledby={headingId} size="small">
+          <TableContainer component={Paper} variant="outlined" sx={phoneTable.container}>
+            <Table aria-labelledby={headingId} size="small" sx={phoneTable.table}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('history.when')}</TableCell>
@@ -74,10 +74,10 @@ export function PastChatsSection() {
               <TableBody>
                 {conversations.slice(0, shown).map((c) => (
                   <TableRow key={c.conversation_id} hover>
-                    <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell component="th" scope="row" sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>
                       {when(c)}
                     </TableCell>
-                    <TableCell>{c.patient_name}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{c.patient_name}</TableCell>
                     <TableCell sx={{ ...wideOnly, maxWidth: 280, overflowWrap: 'anywhere' }}>{reasonText(c.reason, c.reason_for_visit)}</TableCell>
                     <TableCell>
                       <Chip size="small" variant={c.status === 'active' ? 'filled' : 'outlined'} color={c.status === 'active' ? 'primary' : 'default'} label={t(`history.status.${c.status}`)} />

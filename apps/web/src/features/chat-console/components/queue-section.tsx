@@ -29,6 +29,16 @@ import { useReasonText } from './transcript-view';
 /** Columns a phone leaves out (the table scrolls sideways otherwise). */
 export const wideOnly = { display: { xs: 'none', md: 'table-cell' } } as const;
 
+/**
+ * The console's tables on a phone: narrower cell padding, so that what is left fits 390 px. The
+ * container is positioned: a visually hidden header (position absolute) then stays inside it
+ * instead of widening the page.
+ */
+export const phoneTable = {
+  container: { borderRadius: 3, position: 'relative' },
+  table: { '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } },
+} as const;
+
 /** The waiting time of one patient, renewed every second (only this cell draws again). */
 function WaitingTime({ queuedAt }: { queuedAt: string }) {
   const { t } = useTranslation('chatConsole');
@@ -92,7 +102,7 @@ export function QueueSection({ queues, onTaken }: QueueSectionProps) {
         <Typography id={headingId} variant="h2" sx={{ fontSize: '1.5rem' }}>
           {t('queue.heading')}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           {queues.length > 1 && (
             <TextField select size="small" label={t('queue.from')} value={from} onChange={(e) => setFrom(e.target.value as ChatProviderType | 'any')} sx={{ minWidth: 180 }}>
               <MenuItem value="any">{t('queue.anyQueue')}</MenuItem>
@@ -137,8 +147,8 @@ export function QueueSection({ queues, onTaken }: QueueSectionProps) {
               <Typography>{t('queue.empty')}</Typography>
             </Paper>
           ) : (
-            <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
-              <Table aria-labelledby={headingId} size="small">
+            <TableContainer component={Paper} variant="outlined" sx={phoneTable.container}>
+              <Table aria-labelledby={headingId} size="small" sx={phoneTable.table}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('queue.patient')}</TableCell>
@@ -158,7 +168,7 @@ export function QueueSection({ queues, onTaken }: QueueSectionProps) {
                 <TableBody>
                   {entries.map((entry) => (
                     <TableRow key={entry.conversation_id} hover>
-                      <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+                      <TableCell component="th" scope="row" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                         {entry.patient_name}
                       </TableCell>
                       <TableCell sx={{ maxWidth: 320, overflowWrap: 'anywhere' }}>{reasonText(null, entry.reason_for_visit)}</TableCell>

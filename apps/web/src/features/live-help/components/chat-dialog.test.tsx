@@ -31,7 +31,6 @@ function setup() {
     getTranscript: async () => {
       throw new Error('none');
     },
-    storage: () => sessionStorage,
   };
   const store = createChatStore(deps);
   const emit = (event: ServerEvent) => act(() => options!.onEvent(event));
@@ -198,7 +197,7 @@ describe('the chat dialog', () => {
     expect(deps.endChat).not.toHaveBeenCalled();
   });
 
-  it('Close Chat during a chat ends it on the server', { timeout: 20_000 }, async () => {
+  it('Close Chat during a chat asks first ("End this chat?"); kept on Cancel, ended on the server once confirmed', { timeout: 20_000 }, async () => {
     mockFetch(() => json(200, {}));
     const { store, emit, status, deps } = setup();
     await act(() => store.start(details));
@@ -206,6 +205,15 @@ describe('the chat dialog', () => {
     status('open');
     await renderDialog(store);
     fireEvent.click(await screen.findByRole('button', { name: 'Close Chat' }));
+    let ask = await screen.findByRole('dialog', { name: 'End this chat?' });
+    expect(ask.textContent).toContain('The chat with Sofia Antoniou will end');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep chatting' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'End this chat?' })).toBeNull());
+    expect(deps.endChat).not.toHaveBeenCalled();
+    expect(store.getState()).toMatchObject({ dialogOpen: true, ended: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Close Chat' }));
+    ask = await screen.findByRole('dialog', { name: 'End this chat?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'End chat' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/healthbook/chat/end-secure-chat-screen'));
     expect(deps.endChat).toHaveBeenCalledWith(9);
     expect(store.getState().dialogOpen).toBe(false);

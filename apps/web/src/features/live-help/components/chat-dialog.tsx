@@ -5,6 +5,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import DialogContentText from '@mui/material/DialogContentText';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -16,6 +17,7 @@ import OpenInFull from '@mui/icons-material/OpenInFull';
 import Remove from '@mui/icons-material/Remove';
 import Send from '@mui/icons-material/Send';
 import { CHAT_TEXT_MAX } from '@healthbook/shared/chat';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { paths } from '../../../lib/paths';
 import { chatStore, useChatState, type ChatFileProblem, type ChatState, type ChatStore } from '../chat-store';
@@ -44,7 +46,8 @@ export interface ChatDialogProps {
  * The secure chat dialog (§2 "Secure chat dialog"): a non-modal panel at the bottom right, at
  * most 400 px wide, kept across pages by the shell. Its header has Expand/Minimize and Close
  * Chat; its body the Wait screen (the queue position) or the Chat screen (the provider, the
- * messages, a file, the message box). Close Chat ends the chat and goes to the end screen.
+ * messages, a file, the message box). Close Chat asks first while the chat is open ("End this
+ * chat?"), then ends it and goes to the end screen; minimising stays one click.
  */
 export function ChatDialog({ clientId, documentsActive, store = chatStore }: ChatDialogProps) {
   const state = useChatState(store);
@@ -52,6 +55,7 @@ export function ChatDialog({ clientId, documentsActive, store = chatStore }: Cha
   const navigate = useNavigate();
   const titleId = useId();
   const [closing, setClosing] = useState(false);
+  const [asking, setAsking] = useState(false);
   if (!state.dialogOpen || state.component === 'empty') return null;
 
   const close = async () => {
@@ -62,6 +66,11 @@ export function ChatDialog({ clientId, documentsActive, store = chatStore }: Cha
       setClosing(false);
     }
     void navigate(paths.chatEnded(clientId));
+  };
+  /** The header's X: a chat still open is ended only once confirmed; one already over just closes. */
+  const closeAsked = () => {
+    if (state.ended) void close();
+    else setAsking(true);
   };
   const provider = state.patientProviderDetails;
 
@@ -102,7 +111,7 @@ export function ChatDialog({ clientId, documentsActive, store = chatStore }: Cha
         <IconButton color="inherit" aria-label={state.minimised ? t('dialog.expand') : t('dialog.minimize')} aria-expanded={!state.minimised} onClick={store.toggleMinimised}>
           {state.minimised ? <OpenInFull fontSize="small" /> : <Remove />}
         </IconButton>
-        <IconButton color="inherit" aria-label={t('dialog.close')} onClick={() => void close()} disabled={closing}>
+        <IconButton color="inherit" aria-label={t('dialog.close')} onClick={closeAsked} disabled={closing}>
           <CloseIcon />
         </IconButton>
       </Box>
@@ -148,6 +157,20 @@ export function ChatDialog({ clientId, documentsActive, store = chatStore }: Cha
           </>
         )}
       </Box>
+      <ConfirmDialog
+        open={asking}
+        title={t('dialog.endTitle')}
+        onConfirm={() => {
+          setAsking(false);
+          void close();
+        }}
+        onCancel={() => setAsking(false)}
+        confirmLabel={t('dialog.endConfirm')}
+        cancelLabel={t('dialog.endCancel')}
+        destructive
+      >
+        <DialogContentText>{state.component === 'wait' ? t('dialog.endQuestionWaiting') : t('dialog.endQuestion', { name: provider?.provider_name ?? '' })}</DialogContentText>
+      </ConfirmDialog>
     </Paper>
   );
 }

@@ -1,9 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
-import { formatChatExitTime, type ChatProviderType } from '@healthbook/shared/chat';
+import { chatFilePath, formatChatExitTime, type ChatProviderType } from '@healthbook/shared/chat';
+import { InlineImage } from '../../../components/inline-image';
+import { DRAWN_IMAGE_TYPES } from '../../../lib/files';
 import type { ChatMessage } from '../chat-store';
 import { ChatFileLink, SaveChatFileButton } from './chat-file-actions';
 
@@ -28,16 +30,18 @@ export interface ChatMessageListProps {
 /**
  * The messages of a chat: the patient's own on the right, the other side's on the left, the
  * notices (the exit, the inactivity prompts) centred; a file as a download link, with "Save to
- * Document Center" when offered. Used by the chat dialog and by a past chat's transcript.
+ * Document Center" when offered; an image shown inline above its link as well. Used by the chat dialog and by a past chat's transcript.
  */
 export function ChatMessageList({ messages, label, live = false, greeting = null, canSave = false }: ChatMessageListProps) {
   const { t, i18n } = useTranslation(['liveHelp', 'chat']);
   const scroller = useRef<HTMLDivElement>(null);
   const timeFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { hour: '2-digit', minute: '2-digit' });
   const count = messages.length;
-  useEffect(() => {
+  // The newest message in view: as messages come, and when an image is drawn after it.
+  const toNewest = useCallback(() => {
     if (live && scroller.current) scroller.current.scrollTop = scroller.current.scrollHeight;
-  }, [live, count]);
+  }, [live]);
+  useEffect(() => toNewest(), [toNewest, count]);
 
   const notice = (message: ChatMessage): string | null => {
     if (message.kind === 'exit') return t('chat:exited', { name: message.senderName, time: formatChatExitTime(message.sentAt) });
@@ -94,10 +98,13 @@ export function ChatMessageList({ messages, label, live = false, greeting = null
                 })}
               >
                 {message.kind === 'file' ? (
-                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                    <InsertDriveFileOutlined fontSize="small" aria-hidden sx={{ mt: 0.25 }} />
-                    <Box sx={{ minWidth: 0 }}>{message.file ? <ChatFileLink file={message.file} /> : message.content}</Box>
-                  </Box>
+                  <>
+                    {message.file && DRAWN_IMAGE_TYPES.has(message.file.content_type) && <InlineImage url={chatFilePath(message.file.id)} alt={message.file.name} onLoad={toNewest} />}
+                    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                      <InsertDriveFileOutlined fontSize="small" aria-hidden sx={{ mt: 0.25 }} />
+                      <Box sx={{ minWidth: 0 }}>{message.file ? <ChatFileLink file={message.file} /> : message.content}</Box>
+                    </Box>
+                  </>
                 ) : (
                   text(message)
                 )}

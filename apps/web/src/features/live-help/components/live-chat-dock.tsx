@@ -12,8 +12,8 @@ export interface LiveChatDockProps {
 
 /**
  * The chat dialog's place in the signed-in shell (mounted once, so the chat survives
- * navigation). On app load, a chat left open in this tab (the chat-in-progress flag) is found
- * again and rejoined.
+ * navigation). On app load (a reload, signing in again) the user's open chat is asked of the
+ * server and rejoined.
  */
 export default function LiveChatDock({ org, clientId }: LiveChatDockProps) {
   const { i18n } = useTranslation();

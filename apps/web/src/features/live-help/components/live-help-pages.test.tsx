@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChatConversation, ProviderTypeReasons } from '@healthbook/shared/contracts/chat';
 import { json, mockFetch, renderPage } from '../../../test/render-page';
-import { CHAT_IN_PROGRESS_KEY, chatStore } from '../chat-store';
+import { chatStore } from '../chat-store';
 import ChatHistoryPage from './chat-history-page';
 import ChatTranscriptPage from './chat-transcript-page';
 import PeerCoachingPage from './peer-coaching-page';
@@ -83,7 +83,6 @@ describe('live help pages', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/healthbook/health-help/peer-coaching/chat-in-progress'));
     expect(calls.find((c) => c.url === '/api/v1/peercoaching/sendmessagetoqueue/')?.body).toEqual({ provider_type: 'coach', reason: 'stress' });
     expect(chatStore.getState()).toMatchObject({ component: 'wait', dialogOpen: true });
-    expect(sessionStorage.getItem(CHAT_IN_PROGRESS_KEY)).toBe('true');
     await waitFor(() => expect(FakeSocket.urls).toHaveLength(1));
     const query = new URL(FakeSocket.urls[0]!).searchParams;
     expect(Object.fromEntries(query)).toMatchObject({ ticket: 'ticket-abcdefghijklmnopqrstuvwxyz', userId: '5', isPatient: 'true', reason: 'stress', providerType: 'coach', credential: 'cred-5', patientId: '5', orgName: 'healthbook' });
