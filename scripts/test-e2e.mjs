@@ -1,6 +1,6 @@
 // Browser journeys: make sure Chromium exists and the build is current, then run Playwright.
 // Playwright starts the product the way users do (e2e/start-server.ts runs scripts/start.mjs), and
-// start.mjs builds only what is stale; building here first keeps that out of Playwright's 60 s
+// start.mjs builds only what is stale; building here first keeps that out of Playwright's start-up
 // start-up timeout (in `npm test` the smoke step has built already, so this finds nothing to do).
 import { spawnSync } from 'node:child_process';
 import { buildStale, root, stopBuild } from './build-stale.mjs';

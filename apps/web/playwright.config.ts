@@ -58,7 +58,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     env: { E2E_PORT: String(PORT), E2E_MAIL_PORT: process.env.E2E_MAIL_PORT, E2E_DATA_DIR: process.env.E2E_DATA_DIR },
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The product builds nothing here (scripts/test-e2e.mjs built it), but a loaded machine can take
+    // over a minute to start it.
+    timeout: 180_000,
     // Without this Playwright ends the web server with SIGKILL: no graceful stop, DATA_DIR left behind.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
