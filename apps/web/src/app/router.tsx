@@ -5,13 +5,15 @@ import { DelayedLoader } from '../components/delayed-loader';
 import { RouteError } from '../components/route-error';
 import { lazyPage } from '../lib/lazy';
 import { paths } from '../lib/paths';
-import { OrganizationLayout } from './layouts/organization-layout';
+import { loadAppShell, OrganizationLayout } from './layouts/organization-layout';
 import { RootLayout } from './layouts/root-layout';
 import { organizationLoader, unknownPathLoader } from './organization-loader';
 import { session } from '../lib/session';
 import type { GuardName } from './guards';
 import { FULL_LAYOUT, watchSessionEnd } from './session-watch';
 import { FEATURE_MODULES } from './feature-modules';
+import { SHELL_NAMESPACES } from './shell/namespaces';
+import { i18n } from '../lib/i18n';
 
 /** A guard from app/guards.ts, loaded on first use: the sign-in page does not carry them. */
 const lazyGuard = (name: GuardName) => async (args: LoaderFunctionArgs) => (await import('./guards'))[name](args);
@@ -119,7 +121,13 @@ export const routes = [
           ...shareRecipientRoutes(),
           {
             id: 'signed-in',
-            loader: lazyGuard('signedInGuard'),
+            loader: (args: LoaderFunctionArgs) => {
+              // The shell (app bar, menu) and its texts load beside the checks and the page, not after
+              // them (a failure shows where the shell is drawn).
+              loadAppShell().catch(() => undefined);
+              void i18n.loadNamespaces(SHELL_NAMESPACES);
+              return lazyGuard('signedInGuard')(args);
+            },
             handle: FULL_LAYOUT,
             children: [
               // health-action/result comes with the surveys feature (features/surveys): without a known ?action=, the survey hub.

@@ -1,13 +1,29 @@
 import type { ComponentType } from 'react';
 import type { FeatureKey } from '@healthbook/shared/features';
 
+/** What a dashboard card's data depends on. */
+export interface DashboardWidgetContext {
+  /** The language the texts come in (i18n's resolved language). */
+  language: string;
+  userId: number;
+}
+
+/**
+ * A dashboard card's module: the card, and what loads the data it draws (into the query
+ * client), so the dashboard draws every card once, with its data, at its final size.
+ */
+export interface DashboardWidgetModule {
+  default: ComponentType;
+  prefetch?: (context: DashboardWidgetContext) => Promise<unknown>;
+}
+
 /** A card of the dashboard, shown only while its feature is active. */
 export interface DashboardWidget {
   id: string;
   /** Smaller first. */
   order: number;
   /** Loaded with the dashboard, not before. */
-  load: () => Promise<{ default: ComponentType }>;
+  load: () => Promise<DashboardWidgetModule>;
 }
 
 /** Checks a page needs beyond a full sign-in and an active feature (implemented in app/guards.ts). */
