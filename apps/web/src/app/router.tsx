@@ -22,7 +22,7 @@ const lazyGuard = (name: GuardName) => async (args: LoaderFunctionArgs) => (awai
  * feature active for the member's organisation, and the page's own guard if it names one.
  */
 function featureRoutes(): RouteObject[] {
-  return FEATURE_MODULES.flatMap(({ feature, routes = [] }) =>
+  return FEATURE_MODULES.flatMap(({ feature, namespaces, routes = [] }) =>
     routes.map(({ path, page, guard }) => ({
       path,
       ...(feature || guard
@@ -35,7 +35,7 @@ function featureRoutes(): RouteObject[] {
             },
           }
         : {}),
-      lazy: lazyPage(page),
+      lazy: lazyPage(page, { ...(namespaces ? { namespaces } : {}) }),
     })),
   );
 }

@@ -24,6 +24,8 @@ export interface DashboardWidget {
   order: number;
   /** Loaded with the dashboard, not before. */
   load: () => Promise<DashboardWidgetModule>;
+  /** Its feature's catalogs (FeatureModule.namespaces), loaded with it. */
+  namespaces?: readonly string[];
 }
 
 /** Checks a page needs beyond a full sign-in and an active feature (implemented in app/guards.ts). */
@@ -46,6 +48,11 @@ export interface FeatureRoute {
 export interface FeatureModule {
   /** The catalogue feature governing these pages and widgets; none for areas always on (account settings). */
   feature?: FeatureKey;
+  /**
+   * The catalogs (i18n namespaces) its pages and cards draw with, loaded beside the page's module
+   * rather than after it (a page would otherwise wait for them once drawn: one more round trip).
+   */
+  namespaces?: readonly string[];
   routes?: FeatureRoute[];
   widgets?: DashboardWidget[];
 }

@@ -78,7 +78,7 @@ export interface AppShellProps {
 /** The dashboard widgets of the features the member has active, in order. */
 function activeWidgets(features: HubFeatures) {
   return FEATURE_MODULES.filter((m) => !m.feature || features.status(m.feature) === 'active')
-    .flatMap((m) => m.widgets ?? [])
+    .flatMap((m) => (m.widgets ?? []).map((w) => (m.namespaces ? { ...w, namespaces: m.namespaces } : w)))
     .sort((a, b) => a.order - b.order);
 }
 
