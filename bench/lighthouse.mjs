@@ -55,9 +55,10 @@ function figures(lhr) {
   };
 }
 
-/** The median of each figure over the runs (the failed best-practice audits of every run). */
+/** The median of each figure over the runs (a run Lighthouse could not trace counts for none), and the failed best-practice audits of every run. */
 function summarise(runs) {
-  const pick = (k) => median(runs.map((r) => r[k]));
+  const traced = runs.filter((r) => !r.runtimeError);
+  const pick = (k) => median((traced.length ? traced : runs).map((r) => r[k]));
   return {
     performance: pick('performance'),
     bestPractices: pick('bestPractices'),
