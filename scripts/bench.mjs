@@ -2,7 +2,11 @@
 // `npm run bench`: loads the real server and two bare Fastify baselines with autocannon, on loopback,
 // against a throw-away PostgreSQL database; then the live chat (bench/chat.mjs: 1,000 sockets relaying
 // messages, a 5 MB file in slices, on one process and on two with Redis, beside a bare `ws` relay);
-// then measures the sign-in page's JavaScript (gzipped).
+// then measures the sign-in page's JavaScript (gzipped); then Lighthouse on the signed-in pages
+// (bench/lighthouse.mjs: mobile, simulated throttling, cold HTTP cache, median of BENCH_LIGHTHOUSE_RUNS).
+// It runs first, on the freshly seeded demo data, before the load adds records.
+//
+//   npm run bench -- lighthouse   only the Lighthouse part (words after `--` join BENCH_ONLY)
 //
 //   DATABASE_URL       admin URL used to create/drop hb_bench_<random> (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_DURATION     seconds per measured run (default 10)
@@ -11,7 +15,9 @@
 //   BENCH_SKIP_BUILD   set to 1 to use whatever is built instead of running `npm run build`
 //   BENCH_STRICT       set to 1 to exit with code 1 when a PASS/FAIL check fails
 //   BENCH_ONLY         comma-separated words: only the targets and chat scenarios whose name holds one of them
-//                      (and their baselines); the sign-in page's JavaScript is measured when a word is in "bundle"
+//                      (and their baselines); the sign-in page's JavaScript is measured when a word is in "bundle",
+//                      Lighthouse when one is in "lighthouse"
+//   BENCH_LIGHTHOUSE_RUNS  Lighthouse runs per page, of which the median is shown (default 3)
 //   BENCH_CHAT_PAIRS   chat: patient–coach pairs (default 500, so 1,000 sockets)
 //   BENCH_CHAT_RATE    chat: messages a second each socket sends (default 2; the server allows 5 after a burst of 20)
 //   BENCH_CHAT_BUDGET  chat: seconds the chat part may take; scenarios that would not fit are skipped (default 180)
@@ -20,7 +26,8 @@
 //   BENCH_SERVER_NODE_ARGS  extra node arguments for the real server processes, space-separated
 //                      (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where their time goes)
 //
-// Targets live in bench/targets.mjs, chat scenarios in bench/chat.mjs; results are written to .bench/results.json.
+// Targets live in bench/targets.mjs, chat scenarios in bench/chat.mjs; results are written to .bench/results.json
+// (Lighthouse's last report of each page to .bench/lighthouse/<page>.json).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
@@ -52,7 +59,8 @@ function seconds(name, fallback) {
 const DURATION = seconds('BENCH_DURATION', 10);
 const WARMUP = seconds('BENCH_WARMUP', 2);
 const CONNECTIONS = Math.max(1, Math.round(seconds('BENCH_CONNECTIONS', 100)));
-const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
+const ONLY = [...(process.env.BENCH_ONLY ?? '').split(','), ...process.argv.slice(2)].map((w) => w.trim().toLowerCase()).filter(Boolean);
+const LIGHTHOUSE_RUNS = Math.max(1, Math.round(seconds('BENCH_LIGHTHOUSE_RUNS', 3)));
 /** One secret for every server process of the run, so a token signed by one is good on the others. */
 const JWT_SECRET = randomBytes(32).toString('hex');
 
@@ -66,6 +74,8 @@ function selected(list) {
 /** The sign-in page's JavaScript: always, or when a BENCH_ONLY word is in its name. */
 const BUNDLE_NAME = 'sign-in page javascript bundle';
 const bundleSelected = () => ONLY.length === 0 || ONLY.some((w) => BUNDLE_NAME.includes(w));
+const LIGHTHOUSE_NAME = 'lighthouse';
+const lighthouseSelected = () => ONLY.length === 0 || ONLY.some((w) => LIGHTHOUSE_NAME.includes(w));
 
 const log = (msg) => console.log(`[bench] ${msg}`);
 const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
@@ -321,7 +331,8 @@ async function main() {
   const chosenChat = selected(chatScenarios);
   if (ONLY.length > 0) {
     const names = [...chosen, ...chosenChat].map((t) => t.name);
-    log(`BENCH_ONLY=${ONLY.join(',')}: ${names.join(', ') || 'no target'}${bundleSelected() ? ', the sign-in page JavaScript' : ''}`);
+    const extra = [bundleSelected() && 'the sign-in page JavaScript', lighthouseSelected() && 'Lighthouse'].filter(Boolean);
+    log(`BENCH_ONLY=${ONLY.join(',')}: ${[...names, ...extra].join(', ') || 'no target'}`);
   }
   // Only the baselines a chosen target uses. The select baseline reads the organisation the server has just seeded.
   const bases = { app: app.base };
@@ -331,6 +342,19 @@ async function main() {
 
   const rows = [];
   const checks = [];
+  let lighthouse = { skipped: `not chosen by BENCH_ONLY=${ONLY.join(',')}` };
+  if (lighthouseSelected()) {
+    if (webStamp() === null) {
+      lighthouse = { skipped: 'the web app is not built' };
+      log('Lighthouse: SKIPPED — the web app is not built');
+    } else {
+      const { runLighthouse, printLighthouse } = await import('../bench/lighthouse.mjs');
+      log(`Lighthouse: ${LIGHTHOUSE_RUNS} run(s) per page, mobile, simulated throttling, cold HTTP cache`);
+      lighthouse = await runLighthouse({ base: app.base, runs: LIGHTHOUSE_RUNS, log, reportDir: path.join(path.dirname(RESULTS_FILE), 'lighthouse') });
+      checks.push(...printLighthouse(lighthouse));
+      console.log('');
+    }
+  }
   if (chosen.length > 0) {
     log(`autocannon: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target, one target at a time\n`);
     for (const target of chosen) {
@@ -414,6 +438,7 @@ async function main() {
     chat,
     checks,
     bundle,
+    lighthouse,
   };
   await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
   await writeFile(RESULTS_FILE, JSON.stringify(results, null, 2) + '\n');

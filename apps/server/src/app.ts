@@ -11,6 +11,7 @@ import { loggerOptions } from './lib/logging';
 import { HttpError } from './lib/http-errors';
 import { SnapshotLocalStore } from './lib/rate-limit-store';
 import authPlugin from './plugins/auth';
+import compressionPlugin from './plugins/compression';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import i18nPlugin from './plugins/i18n';
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // External plugins
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(compressionPlugin);
   await app.register(rateLimit, {
     global: false,
     ...(deps.rateLimitRedis ? { redis: deps.rateLimitRedis, nameSpace: 'healthbook-rl-' } : { store: SnapshotLocalStore }),

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment, DocumentDto, FolderDto, HealthRecord, RecordPage } from '@healthbook/shared';
 import { buildTestApp, type TestApp } from './build-app';
@@ -762,6 +763,48 @@ describe('lists and the summary always answer the data as it is now', () => {
     const again = await list('bob', 'supplement');
     expect(again).toEqual(bobs);
     expect(again.results.map((r) => r.code)).not.toContain('Vitamin D');
+  });
+});
+
+// --- Compression (issue 27 §6) ----------------------------------------------------------------
+
+describe('answers are compressed for clients that accept it; files come as they are', () => {
+  const get = (url: string, encoding?: string, who = 'alice') =>
+    t.app.inject({ method: 'GET', url, headers: { ...bearer(tokens[who]!), 'accept-language': 'en', ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+
+  it('a JSON answer of some size comes in brotli or gzip, as asked, and reads as the plain one', async () => {
+    for (let i = 0; i < 6; i++) await createRecord('alice', 'allergy', { code: `Compressed allergen ${i}`, reaction: 'Sneezing and itching after contact, every spring.' });
+    const plain = await get('/api/v1/hr/allergy/');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await get('/api/v1/hr/allergy/', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const gz = await get('/api/v1/hr/allergy/', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('a small answer is sent as it is (compressing it would cost more than it saves)', async () => {
+    const res = await get('/api/v1/documents/folders/', 'gzip, br', 'stranger');
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.length).toBeLessThan(1024);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toBeInstanceOf(Array);
+  });
+
+  it('a PDF download is never re-compressed: the same bytes, whatever the client accepts', async () => {
+    const doc = (await uploadDocument('alice', { data: PDF, filename: 'compressed.pdf' })).json<DocumentDto>();
+    const res = await get(doc.url, 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.equals(PDF)).toBe(true);
   });
 });
 

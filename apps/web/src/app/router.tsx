@@ -6,13 +6,15 @@ import { DelayedLoader } from '../components/delayed-loader';
 import { RouteError } from '../components/route-error';
 import { lazyPage } from '../lib/lazy';
 import { paths } from '../lib/paths';
-import { OrganizationLayout } from './layouts/organization-layout';
+import { loadAppShell, OrganizationLayout } from './layouts/organization-layout';
 import { RootLayout } from './layouts/root-layout';
 import { organizationLoader, unknownPathLoader } from './organization-loader';
 import { session } from '../lib/session';
 import type { GuardName } from './guards';
 import { FULL_LAYOUT, watchSessionEnd } from './session-watch';
 import { FEATURE_MODULES } from './feature-modules';
+import { SHELL_NAMESPACES } from './shell/namespaces';
+import { i18n } from '../lib/i18n';
 
 /** A guard from app/guards.ts, loaded on first use: the sign-in page does not carry them. */
 /** The signed-in pages' error view (app/access-refused.tsx), loaded when an error happens. */
@@ -29,7 +31,7 @@ const lazyGuard = (name: GuardName) => async (args: LoaderFunctionArgs) => (awai
  * feature active for the member's organisation, and the page's own guard if it names one.
  */
 function featureRoutes(): RouteObject[] {
-  return FEATURE_MODULES.flatMap(({ feature, routes = [] }) =>
+  return FEATURE_MODULES.flatMap(({ feature, namespaces, routes = [] }) =>
     routes.map(({ path, page, guard }) => ({
       path,
       ...(feature || guard
@@ -42,7 +44,7 @@ function featureRoutes(): RouteObject[] {
             },
           }
         : {}),
-      lazy: lazyPage(page),
+      lazy: lazyPage(page, { ...(namespaces ? { namespaces } : {}) }),
     })),
   );
 }
@@ -128,7 +130,13 @@ export const routes = [
           ...shareRecipientRoutes(),
           {
             id: 'signed-in',
-            loader: lazyGuard('signedInGuard'),
+            loader: (args: LoaderFunctionArgs) => {
+              // The shell (app bar, menu) and its texts load beside the checks and the page, not after
+              // them (a failure shows where the shell is drawn).
+              loadAppShell().catch(() => undefined);
+              void i18n.loadNamespaces(SHELL_NAMESPACES);
+              return lazyGuard('signedInGuard')(args);
+            },
             handle: FULL_LAYOUT,
             // A page refused for the viewed record's access says why, inside the shell.
             ErrorBoundary: SignedInError,

@@ -1,15 +1,33 @@
 import type { ComponentType } from 'react';
 import type { FeatureKey } from '@healthbook/shared/features';
 
+/** What a dashboard card's data depends on. */
+export interface DashboardWidgetContext {
+  /** The language the texts come in (i18n's resolved language). */
+  language: string;
+  userId: number;
+}
+
+/**
+ * A dashboard card's module: the card, and what loads the data it draws (into the query
+ * client), so the dashboard draws every card once, with its data, at its final size.
+ */
+export interface DashboardWidgetModule {
+  default: ComponentType;
+  prefetch?: (context: DashboardWidgetContext) => Promise<unknown>;
+}
+
 /** A card of the dashboard, shown only while its feature is active. */
 export interface DashboardWidget {
   id: string;
   /** Smaller first. */
   order: number;
   /** Loaded with the dashboard, not before. */
-  load: () => Promise<{ default: ComponentType }>;
+  load: () => Promise<DashboardWidgetModule>;
   /** About one's own health record (first records, recent ones): not on staff's dashboards (lib/roles.ts isStaff). */
   patientsOnly?: boolean;
+  /** Its feature's catalogs (FeatureModule.namespaces), loaded with it. */
+  namespaces?: readonly string[];
 }
 
 /** Checks a page needs beyond a full sign-in and an active feature (implemented in app/guards.ts). */
@@ -32,6 +50,11 @@ export interface FeatureRoute {
 export interface FeatureModule {
   /** The catalogue feature governing these pages and widgets; none for areas always on (account settings). */
   feature?: FeatureKey;
+  /**
+   * The catalogs (i18n namespaces) its pages and cards draw with, loaded beside the page's module
+   * rather than after it (a page would otherwise wait for them once drawn: one more round trip).
+   */
+  namespaces?: readonly string[];
   routes?: FeatureRoute[];
   widgets?: DashboardWidget[];
 }

@@ -1,4 +1,5 @@
 import { LAZY_PAGE_TIMEOUT_MS } from '@healthbook/shared/constants';
+import { i18n } from './i18n';
 
 export class LoadTimeoutError extends Error {
   override name = 'LoadTimeoutError';
@@ -27,12 +28,15 @@ type PageModule = { default: React.ComponentType };
  * A lazy route module: its default export is the page component. Pages use MUI and the query
  * client, so each comes with lib/mui-page.tsx, loaded beside it: the query client and, in the
  * public frame, the organisation's MUI theme and CssBaseline. A page drawn without MUI (the
- * sign-in page: plain elements, components/plain) says `plain: true` and comes alone.
+ * sign-in page: plain elements, components/plain) says `plain: true` and comes alone. The
+ * catalogs the page draws with (`namespaces`) load beside it, so it is drawn once they are in.
  */
-export function lazyPage(load: () => Promise<PageModule>, { plain = false }: { plain?: boolean } = {}) {
+export function lazyPage(load: () => Promise<PageModule>, { plain = false, namespaces = [] }: { plain?: boolean; namespaces?: readonly string[] } = {}) {
   return async () => {
+    // A catalog that fails to load is the page's to show (it suspends on it again when drawn).
+    const texts = namespaces.length ? i18n.loadNamespaces([...namespaces]).catch(() => undefined) : undefined;
     if (plain) return { Component: (await withTimeout(load)).default };
-    const [mod, { withMuiPage }] = await withTimeout(() => Promise.all([load(), import('./mui-page')]));
+    const [mod, { withMuiPage }] = await withTimeout(() => Promise.all([load(), import('./mui-page'), texts]));
     return { Component: withMuiPage(mod.default) };
   };
 }

@@ -10,8 +10,13 @@ import type { OrganizationOutletContext } from '../../lib/organization-context';
 import { chooseLayout, namedLayout } from './choose-layout';
 import { PageFrame } from './page-frame';
 
-/** The signed-in shell, loaded only when a member with full access is here (not on the sign-in path). */
-const AppShell = lazy(() => import('../shell/app-shell'));
+/**
+ * The signed-in shell, loaded only when a member with full access is here (not on the sign-in
+ * path). The signed-in routes start loading it with their checks (router.tsx), so it arrives
+ * beside the page rather than after it.
+ */
+export const loadAppShell = () => import('../shell/app-shell');
+const AppShell = lazy(loadAppShell);
 
 /**
  * An organisation's pages in the frame the layout rules choose (choose-layout.ts): the

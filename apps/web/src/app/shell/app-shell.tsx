@@ -33,7 +33,6 @@ import { LeaveSiteDialog } from '../../components/dialogs/leave-site-dialog';
 import { ScrollToTop } from '../../components/dialogs/scroll-to-top';
 import { Footer } from '../../components/footer';
 import { UserAvatar } from '../../components/user-avatar';
-import { PreferencesTab } from '../../features/account/components/preferences-tab';
 import { useLinkedAccountMenuItems } from '../../features/connection-hub/components/linked-accounts-menu';
 import { IdleAlert } from '../../features/session/components/idle-alert';
 import { useSession } from '../../lib/auth';
@@ -48,6 +47,7 @@ import { queryClient } from '../../lib/query-client';
 import { buildTheme } from '../../lib/theme';
 import { FEATURE_MODULES } from '../feature-modules';
 import { NavDrawerContent } from './nav-drawer';
+import { SHELL_NAMESPACES } from './namespaces';
 import { AccessEndedMessage, recordSwitcherItems, useViewedRecordWatch, ViewedRecordBanner } from './viewed-record';
 import { PendingInvitationReturn } from '../../features/care-network/components/pending-invitation-return';
 import { patientsQueryOptions } from '../../lib/record-access';
@@ -56,6 +56,8 @@ import { useKeepTimeZone } from '../../features/account/api/keep-time-zone';
 
 /** The Reminders drawer's content (features/calendar), loaded when the drawer first opens. */
 const RemindersPanel = lazy(() => import('../../features/calendar/components/reminders-panel'));
+/** The display settings (features/account), loaded when their drawer first opens. */
+const PreferencesTab = lazy(() => import('../../features/account/components/preferences-tab').then((m) => ({ default: m.PreferencesTab })));
 /** The secure chat dialog (features/live-help), mounted once here so that a chat survives navigation. */
 const LiveChatDock = lazy(() => import('../../features/live-help/components/live-chat-dock'));
 /** The assistant's floating button and panel (features/help), while the organisation has it active. */
@@ -65,6 +67,7 @@ const AssistantWidget = lazy(() => import('../../features/help/components/assist
 const DRAWER_DESKTOP = 200;
 const DRAWER_MOBILE = 330;
 const BAR_HEIGHT = { xs: 55, md: 76 } as const;
+const MAIN_MIN_HEIGHT = { xs: `calc(100dvh - ${BAR_HEIGHT.xs}px)`, md: `calc(100dvh - ${BAR_HEIGHT.md}px)` } as const;
 /** The right-hand drawers (reminders, display settings) open over the app bar: their own header carries the title and the close button. */
 const RIGHT_DRAWER = { zIndex: (th: Theme) => th.zIndex.drawer + 2 } as const;
 
@@ -77,7 +80,7 @@ export interface AppShellProps {
 /** The dashboard widgets of the features the member has active, in order; staff get none of a patient's own. */
 function activeWidgets(features: HubFeatures, staff: boolean) {
   return FEATURE_MODULES.filter((m) => !m.feature || features.status(m.feature) === 'active')
-    .flatMap((m) => m.widgets ?? [])
+    .flatMap((m) => (m.widgets ?? []).map((w) => (m.namespaces ? { ...w, namespaces: m.namespaces } : w)))
     .filter((w) => !(staff && w.patientsOnly))
     .sort((a, b) => a.order - b.order);
 }
@@ -100,7 +103,7 @@ export default function AppShell(props: AppShellProps) {
 
 function AppShellView({ org, clientId, children }: AppShellProps) {
   const { user, claims } = useSession();
-  const { t, i18n } = useTranslation(['shell', 'common', 'calendar']);
+  const { t, i18n } = useTranslation(SHELL_NAMESPACES);
   const navigate = useNavigate();
   const dark = user?.settings.dark === true;
   const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
@@ -352,7 +355,9 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
               component="main"
               id="main"
               tabIndex={-1}
-              sx={{ flex: 1, display: 'flex', flexDirection: 'column', outline: 'none' }}
+              // At least a screen high under the bar: the footer starts below the fold and does
+              // not move as the page fills in (issue 27 §6: layout shift).
+              sx={{ flex: 1, display: 'flex', flexDirection: 'column', outline: 'none', minHeight: MAIN_MIN_HEIGHT }}
             >
               {children}
             </Box>
@@ -369,7 +374,9 @@ function AppShellView({ org, clientId, children }: AppShellProps) {
           <Drawer anchor="right" open={settingsOpen} onClose={() => setSettingsOpen(false)} sx={RIGHT_DRAWER} slotProps={{ paper: { 'aria-labelledby': settingsTitleId, sx: { width: DRAWER_MOBILE, maxWidth: '92vw' } } }}>
             <SideDrawerHeader titleId={settingsTitleId} title={t('settings.title')} closeLabel={t('settings.close')} onClose={() => setSettingsOpen(false)} />
             <Box sx={{ p: 3 }}>
-              <PreferencesTab user={user} />
+              <Suspense fallback={<DelayedLoader label={t('common:app.loading')} />}>
+                <PreferencesTab user={user} />
+              </Suspense>
             </Box>
           </Drawer>
 

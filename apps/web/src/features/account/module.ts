@@ -5,6 +5,7 @@ import type { FeatureModule } from '../../lib/feature-module';
  * settings, the profile questionnaire and its thank-you page, enrolling a second factor; and the dashboard's account widgets.
  */
 export const accountModule: FeatureModule = {
+  namespaces: ['account'],
   routes: [
     { path: 'dashboard', page: () => import('./components/dashboard-page') },
     { path: 'generic-dashboard', page: () => import('./components/dashboard-page') },

@@ -6,6 +6,7 @@ import type { FeatureModule } from '../../lib/feature-module';
  * the shell shows components/reminders-panel.
  */
 export const calendarModule: FeatureModule = {
+  namespaces: ['calendar'],
   feature: 'calendar',
   routes: [
     { path: 'calendar', page: () => import('./components/calendar-page') },

@@ -6,6 +6,7 @@ import type { FeatureModule } from '../../lib/feature-module';
  * landing page (caring-person-info) is public: app/router.tsx registers it beside sign-up.
  */
 export const careNetworkModule: FeatureModule = {
+  namespaces: ['careNetwork', 'records'],
   feature: 'careclub',
   routes: [{ path: 'careclub', page: () => import('./components/care-network-page') }],
 };

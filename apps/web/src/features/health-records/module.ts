@@ -2,6 +2,7 @@ import type { FeatureModule } from '../../lib/feature-module';
 
 /** Health records: the overview, a list per category, a record, its form; and the dashboard's recent records. */
 export const healthRecordsModule: FeatureModule = {
+  namespaces: ['healthRecords', 'records', 'validation', 'sharing'],
   feature: 'health-records',
   routes: [
     { path: 'health-record', page: () => import('./components/records-overview-page') },

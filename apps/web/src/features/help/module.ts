@@ -2,6 +2,7 @@ import type { FeatureModule } from '../../lib/feature-module';
 
 /** The help area (healthhelp, health-help), its articles and its dashboard card. */
 export const helpModule: FeatureModule = {
+  namespaces: ['help'],
   feature: 'help',
   routes: [
     { path: 'healthhelp', page: () => import('./components/help-page') },

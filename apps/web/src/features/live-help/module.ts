@@ -7,6 +7,7 @@ import type { FeatureModule } from '../../lib/feature-module';
  * navigation.
  */
 export const liveHelpModule: FeatureModule = {
+  namespaces: ['liveHelp'],
   feature: 'live-help',
   routes: [
     { path: 'peer-coaching', page: () => import('./components/peer-coaching-page') },

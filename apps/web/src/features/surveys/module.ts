@@ -7,6 +7,7 @@ import type { FeatureModule } from '../../lib/feature-module';
  * health-record/:category).
  */
 export const surveysModule: FeatureModule = {
+  namespaces: ['surveys'],
   feature: 'surveys',
   routes: [
     { path: 'mental-health-survey', page: () => import('./components/survey-hub-page') },

@@ -1,10 +1,12 @@
-import { Suspense } from 'react';
+import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { UserAvatar } from '../../../components/user-avatar';
-import { useDashboardWidgets, widgetComponent } from '../../../lib/dashboard-widgets';
+import { useDashboardWidgets, widgetComponent, widgetsReady } from '../../../lib/dashboard-widgets';
+import type { DashboardWidget, DashboardWidgetContext } from '../../../lib/feature-module';
+import { DelayedLoader } from '../../../components/delayed-loader';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { useSignedInUser } from '../hooks/use-signed-in-user';
 
@@ -16,8 +18,9 @@ import { useSignedInUser } from '../hooks/use-signed-in-user';
 export default function DashboardPage() {
   const { org } = useOrganizationContext();
   const user = useSignedInUser();
-  const { t } = useTranslation('account');
+  const { t, i18n } = useTranslation('account');
   const widgets = useDashboardWidgets();
+  const context = { language: i18n.resolvedLanguage ?? 'en', userId: user.user_id };
 
   return (
     <Box sx={{ width: '100%', maxWidth: 960, mx: 'auto', px: { xs: 2, sm: 4 }, py: { xs: 3, md: 5 } }}>
@@ -31,16 +34,26 @@ export default function DashboardPage() {
           <Typography color="text.secondary">{t('dashboard.subtitle', { orgName: org.org_name })}</Typography>
         </Box>
       </Stack>
-      <Stack spacing={3}>
-        {widgets.map((widget) => {
-          const Widget = widgetComponent(widget);
-          return (
-            <Suspense key={widget.id} fallback={null}>
-              <Widget />
-            </Suspense>
-          );
-        })}
-      </Stack>
+      <Suspense fallback={<DelayedLoader label={t('common:app.loading')} />}>
+        <Widgets widgets={widgets} context={context} />
+      </Suspense>
     </Box>
+  );
+}
+
+/** The cards, drawn together once their modules and data are in (lib/dashboard-widgets.ts). */
+function Widgets({ widgets, context }: { widgets: readonly DashboardWidget[]; context: DashboardWidgetContext }) {
+  use(widgetsReady(widgets, context));
+  return (
+    <Stack spacing={3}>
+      {widgets.map((widget) => {
+        const Widget = widgetComponent(widget);
+        return (
+          <Suspense key={widget.id} fallback={null}>
+            <Widget />
+          </Suspense>
+        );
+      })}
+    </Stack>
   );
 }

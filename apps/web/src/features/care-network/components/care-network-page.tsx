@@ -37,6 +37,9 @@ export default function CareNetworkPage() {
   const { clientId } = useOrganizationContext();
   const { viewingOther, patient } = useRecordAccess();
   const [notice, setNotice] = useState<Notice>(null);
+  // The two lists are drawn together once both are in: the second does not move as the first arrives.
+  const members = useCareMembers();
+  const caringFor = useCaringFor();
 
   if (viewingOther) {
     return (
@@ -71,8 +74,14 @@ export default function CareNetworkPage() {
           {notice.text}
         </Alert>
       )}
-      <MembersSection onNotice={setNotice} />
-      <CaringForSection onNotice={setNotice} />
+      {members.isPending || caringFor.isPending ? (
+        <DelayedLoader />
+      ) : (
+        <>
+          <MembersSection onNotice={setNotice} />
+          <CaringForSection onNotice={setNotice} />
+        </>
+      )}
       <AccessLogSection />
     </HubPage>
   );

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -38,8 +38,10 @@ import { readingItems } from '@healthbook/shared/records/format';
 import { LabFlagChip } from './lab-flag-chip';
 import { useRecordAccess } from '../../../lib/record-access';
 import { ReadOnlyNotice } from '../../../components/read-only-notice';
-import { BiometricsTrends } from './biometrics-trends';
 import { ExportButton } from './export-dialog';
+
+/** The charts of biometrics (and their library) load only on that list: the other lists carry no chart. */
+const BiometricsTrends = lazy(() => import('./biometrics-trends').then((m) => ({ default: m.BiometricsTrends })));
 
 const PAGE_SIZE = 20;
 /** A new search starts again at page 1. */
@@ -117,7 +119,12 @@ function RecordList({ category }: { category: CategoryDefinition }) {
     <HubPage pageTitle={plural} intro={t(`records:categories.${category.key}.intro`)} maxWidth={1100} back={{ to: paths.healthRecords(clientId), label: t('healthRecords:backToOverview') }}>
       {readOnly && <ReadOnlyNotice />}
 
-      {category.key === 'biometrics' && <BiometricsTrends imperial={imperial} />}
+      {category.key === 'biometrics' && (
+        // Nothing is drawn until the measurements are in (the trends draw nothing before them either).
+        <Suspense fallback={null}>
+          <BiometricsTrends imperial={imperial} />
+        </Suspense>
+      )}
 
       {/* The filters keep the width their words need and wrap to a new line rather than shrink (Greek labels are longer). */}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}>

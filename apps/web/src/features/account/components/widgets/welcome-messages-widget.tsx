@@ -5,7 +5,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useOrganizationContext } from '../../../../lib/organization-context';
-import { useWelcomeMessages } from '../../api/get-welcome-messages';
+import type { DashboardWidgetContext } from '../../../../lib/feature-module';
+import { queryClient } from '../../../../lib/query-client';
+import { useWelcomeMessages, welcomeMessagesQueryOptions } from '../../api/get-welcome-messages';
 import { useSignedInUser } from '../../hooks/use-signed-in-user';
 
 /** Dashboard widget: the organisation's welcome messages, in the reader's language. */
@@ -34,3 +36,6 @@ export default function WelcomeMessagesWidget() {
     </Box>
   );
 }
+
+/** The messages, loaded with the dashboard (lib/dashboard-widgets.ts). */
+export const prefetch = ({ userId, language }: DashboardWidgetContext) => queryClient.ensureQueryData(welcomeMessagesQueryOptions(userId, language));

@@ -11,9 +11,11 @@ import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { formatMedicalDate } from '@healthbook/shared/records/medical-date';
 import { useOrganizationContext } from '../../../../lib/organization-context';
+import type { DashboardWidgetContext } from '../../../../lib/feature-module';
+import { queryClient } from '../../../../lib/query-client';
 import { paths } from '../../../../lib/paths';
 import { useRecordAccess } from '../../../../lib/record-access';
-import { useRecordSummary } from '../../api/get-record-summary';
+import { recordSummaryQueryOptions, useRecordSummary } from '../../api/get-record-summary';
 import { categoryName, useRecordText } from '../../../../lib/record-text';
 
 /** Dashboard widget: the health records changed last, and the way to all of them. */
@@ -58,3 +60,6 @@ export default function RecentRecordsWidget() {
     </Paper>
   );
 }
+
+/** The records changed last, loaded with the dashboard (lib/dashboard-widgets.ts). */
+export const prefetch = ({ language }: DashboardWidgetContext) => queryClient.ensureQueryData(recordSummaryQueryOptions(null, language));
