@@ -29,6 +29,10 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     ...(dbKind === 'postgres' ? { include: postgresFiles } : {}),
     environment: 'node',
+    // The files of a worker share their imported modules: the server's import graph, loaded once per
+    // worker instead of once per file, was the largest part of their time. Each file still builds
+    // its own app and database, and no server test mocks a module.
+    isolate: false,
     env: { TEST_DB_KIND: dbKind },
     // The run's migrated and seeded databases, which each file copies instead of building its own.
     globalSetup: ['./test/global-setup.ts'],

@@ -78,7 +78,7 @@ describe('POST /api/v1/reset_password/', () => {
       expect(res.headers['content-length']).toBe(answers[0]!.headers['content-length']);
     }
     const el = await forgot({ org_id: orgA.id, email: 'nobody@example.test' }, { 'accept-language': 'el' });
-    expect(el.json()).toEqual({ detail: 'Αν υπάρχει λογαριασμός με αυτό το e-mail, θα λάβετε ένα email με οδηγίες.' });
+    expect(el.json()).toEqual({ detail: 'Αν υπάρχει λογαριασμός με αυτό το e-mail, θα λάβετε ένα e-mail με οδηγίες.' });
 
     const [mail] = await mailsFor(user.email, 1);
     expect(mail!.subject).toBe('Reset your Recovery Clinic password');
@@ -103,7 +103,7 @@ describe('POST /api/v1/reset_password/', () => {
   it('checks the e-mail field', async () => {
     expect((await forgot({ org_id: orgA.id, email: '' })).json()).toEqual({ email: ['Email address is required'] });
     expect((await forgot({ org_id: orgA.id, email: 'not-an-address' })).json()).toEqual({ email: ['Invalid email address'] });
-    expect((await forgot({ org_id: orgA.id, email: 'x' }, { 'accept-language': 'el' })).json()).toEqual({ email: ['Μη έγκυρη διεύθυνση email'] });
+    expect((await forgot({ org_id: orgA.id, email: 'x' }, { 'accept-language': 'el' })).json()).toEqual({ email: ['Μη έγκυρη διεύθυνση e-mail'] });
   });
 
   it('replaces earlier links: only the newest works', async () => {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { formatField, formatIsoDate, formatMoment, formatRecordTitle, readableFields, translate, type CategoryDefinition, type JournalEntry, type Language, type SharedInsuranceCard, type SurveyResult } from '@healthbook/shared';
+import { formatField, formatIsoDate, formatMoment, formatRecordTitle, readableFields, readingItems, translate, type CategoryDefinition, type JournalEntry, type Language, type SharedInsuranceCard, type SurveyResult } from '@healthbook/shared';
 import type { RecordRow } from '../records/records.repository';
 
 /**
@@ -251,7 +251,8 @@ type Translate = (key: string, vars?: Record<string, string | number>) => string
 function summaryLine(t: Translate, lang: Language, category: CategoryDefinition, part: SummaryPart, row: RecordRow): TableCell[] {
   const values = row.data as Record<string, unknown>;
   const title = formatRecordTitle(t, lang, category, values) || t(`records:categories.${category.key}.one`);
-  const shown = new Set(category.fields.filter((f) => f.column && f.name !== category.titleField && f.name !== category.dateField && !part.omit?.includes(f.name)).map((f) => f.name));
+  // The list's columns as the apps read them: a lab's result with its units and its flag, a medication's dosing.
+  const shown = new Set(readingItems(category).filter((i) => i.column && i.name !== category.titleField && i.name !== category.dateField && !part.omit?.includes(i.name)).map((i) => i.name));
   const fields = readableFields(t, lang, category, values).filter((f) => shown.has(f.name) || part.first?.includes(f.name));
   const rank = (name: string) => (part.first?.includes(name) ? part.first.indexOf(name) : (part.first?.length ?? 0));
   fields.sort((a, b) => rank(a.name) - rank(b.name));
