@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check, in phases, each timed. Lint and the type check share the first phase
 // (each keeps one core busy); then the unit and integration tests (vitest), the smoke test (the
-// product started as README says) and the browser journeys. A failed phase stops the run (after
+// product started as README says), the web app's JavaScript budget and the browser journeys. A failed phase stops the run (after
 // the first phase's two both finish, so both report). At the end: each phase's time, and the total.
 import { spawn } from 'node:child_process';
 
@@ -12,6 +12,8 @@ const phases = [
   ],
   [['unit and integration', 'npm', ['run', 'test:unit']]],
   [['smoke', 'npm', ['run', 'test:smoke']]],
+  // The web app's JavaScript per signed-in page, on the build the smoke step made (a second).
+  [['bundle budget', 'npm', ['run', 'check-budget', '-w', '@healthbook/web']]],
   [['journeys', 'npm', ['run', 'test:e2e']]],
 ];
 

@@ -1,14 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import PhoneIcon from '@mui/icons-material/Phone';
+import { CallButton, crisisLineName } from '../../../components/call-button';
 import { HubPage } from '../../../components/hub-page';
 import { useOrganizationContext } from '../../../lib/organization-context';
-
-/** A tel: address of a number as people write it ("+30 210-1234" → tel:+302101234). */
-const telHref = (number: string) => `tel:${number.replace(/[^0-9+]/g, '')}`;
 
 /**
  * Emergency: the organisation's emergency number first, large, then its crisis lines (both set
@@ -25,9 +21,9 @@ export default function EmergencyPage() {
           {t('now.title')}
         </Typography>
         <Typography sx={{ mb: 2 }}>{t('now.text')}</Typography>
-        <Button component="a" href={telHref(org.emergency_number)} variant="contained" color="error" size="large" startIcon={<PhoneIcon aria-hidden />} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+        <CallButton number={org.emergency_number} variant="contained" color="error" size="large">
           {t('now.call', { number: org.emergency_number })}
-        </Button>
+        </CallButton>
       </Paper>
       <Paper variant="outlined" component="section" aria-labelledby="emergency-crisis" sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 3 }}>
         <Typography variant="h2" id="emergency-crisis" sx={{ mb: 1 }}>
@@ -38,15 +34,9 @@ export default function EmergencyPage() {
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
             {org.crisis_lines.map((line) => (
               <li key={line.number}>
-                <Button
-                  component="a"
-                  href={telHref(line.number)}
-                  variant="outlined"
-                  startIcon={<PhoneIcon aria-hidden />}
-                  sx={{ justifyContent: 'flex-start', textAlign: 'left', width: { xs: '100%', sm: 'auto' } }}
-                >
-                  {t('crisis.call', { name: line.name[language] || line.name.en, number: line.number })}
-                </Button>
+                <CallButton number={line.number} variant="outlined">
+                  {t('crisis.call', { name: crisisLineName(line, language), number: line.number })}
+                </CallButton>
               </li>
             ))}
           </Box>

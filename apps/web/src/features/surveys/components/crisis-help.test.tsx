@@ -4,7 +4,8 @@ import type { SurveyResult } from '@healthbook/shared/contracts/surveys';
 import type { FeatureEntry } from '@healthbook/shared/contracts/features';
 import { i18n } from '../../../lib/i18n';
 import { json, mockFetch, renderPage, testOrg } from '../../../test/render-page';
-import { CrisisHelp, telHref } from './crisis-help';
+import { telHref } from '../../../components/call-button';
+import { CrisisHelp } from './crisis-help';
 import SurveyResultPage from './survey-result-page';
 
 const org = {

@@ -8,11 +8,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ChatIcon from '@mui/icons-material/ChatBubbleOutlined';
-import PhoneIcon from '@mui/icons-material/Phone';
 import type { CrisisLine } from '@healthbook/shared/contracts/organizations';
 
-/** A tel: address of a number as people write it ("+30 210-1234" → tel:+302101234). */
-export const telHref = (number: string) => `tel:${number.replace(/[^0-9+]/g, '')}`;
+import { CallButton, crisisLineName, telHref } from '../../../components/call-button';
 
 export interface CrisisHelpProps {
   /** The organisation's emergency number. */
@@ -51,16 +49,9 @@ export function CrisisHelp({ emergencyNumber, crisisLines, chatTo, whileAnswerin
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gap: 1.5 }}>
           {crisisLines.map((line) => (
             <li key={line.number}>
-              <Button
-                component="a"
-                href={telHref(line.number)}
-                variant="contained"
-                color="error"
-                startIcon={<PhoneIcon aria-hidden />}
-                sx={{ justifyContent: 'flex-start', textAlign: 'left', width: { xs: '100%', sm: 'auto' } }}
-              >
-                {t('crisis.call', { name: line.name[language] || line.name.en, number: line.number })}
-              </Button>
+              <CallButton number={line.number} variant="contained" color="error">
+                {t('crisis.call', { name: crisisLineName(line, language), number: line.number })}
+              </CallButton>
             </li>
           ))}
         </Box>

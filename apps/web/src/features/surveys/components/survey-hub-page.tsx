@@ -14,7 +14,7 @@ import { paths } from '../../../lib/paths';
 import { useSurveys } from '../api/list-surveys';
 import { formatDate } from '../format';
 import { useLanguage, useNextSteps } from '../hooks/use-next-steps';
-import { telHref } from './crisis-help';
+import { crisisLineName, telHref } from '../../../components/call-button';
 
 /** mental-health-survey: the surveys, each with your last result; your assessments; where to get help now. */
 export default function SurveyHubPage() {
@@ -25,7 +25,6 @@ export default function SurveyHubPage() {
   const steps = useNextSteps();
   const listId = useId();
   const helpId = useId();
-  const lineLanguage = language === 'el' ? 'el' : 'en';
 
   return (
     <HubPage pageTitle={t('hub.pageTitle')} intro={t('hub.intro')}>
@@ -45,7 +44,7 @@ export default function SurveyHubPage() {
           {org.crisis_lines.map((line, i) => (
             <span key={line.number}>
               {i > 0 && ', '}
-              <Link href={telHref(line.number)}>{t('hub.line', { name: line.name[lineLanguage] || line.name.en, number: line.number })}</Link>
+              <Link href={telHref(line.number)}>{t('hub.line', { name: crisisLineName(line, language), number: line.number })}</Link>
             </span>
           ))}
           {org.crisis_lines.length > 0 && '. '}
