@@ -80,6 +80,9 @@ test('create-admin while the product runs → e-mailed link → set-password pag
   await scan(page);
   await passwordField(page).fill('Operator#First1');
   await page.getByRole('button', { name: 'Sign In' }).click();
+  // Staff land on their console: an administrator on People; the dashboard greets them by name.
+  await expect(page).toHaveURL(/\/healthbook\/addUser\/home$/);
+  await page.goto('/healthbook/dashboard');
   await expectDashboard(page, firstName);
   // A super admin: Operations is in the menu.
   await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Operations' })).toBeVisible();

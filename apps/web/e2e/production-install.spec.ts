@@ -72,8 +72,11 @@ async function newPage(browser: Browser, locale = 'en-US'): Promise<Page> {
   return context.newPage();
 }
 
-/** A set-password link followed: the password chosen, then signed in on the organisation's page. */
-async function setPasswordAndSignIn(page: Page, link: string, clientId: string, email: string, password: string, firstName: string) {
+/**
+ * A set-password link followed: the password chosen, then signed in on the organisation's page,
+ * landing on the staff member's console (`lands`); then their dashboard greets them.
+ */
+async function setPasswordAndSignIn(page: Page, link: string, clientId: string, email: string, password: string, firstName: string, lands: string) {
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeVisible();
   await passwordField(page).fill(password);
@@ -83,6 +86,8 @@ async function setPasswordAndSignIn(page: Page, link: string, clientId: string, 
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await passwordField(page).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${clientId}/${lands}$`));
+  await page.goto(`/${clientId}/dashboard`);
   await expectDashboard(page, firstName, clientId);
 }
 
@@ -142,7 +147,7 @@ test('from an empty production installation to a branded clinic where a patient 
 
   // --- The super admin: the e-mailed link, a password, signed in.
   const operator = await newPage(browser);
-  await setPasswordAndSignIn(operator, await linkIn(operatorEmail, /choose your password$/), HQ.clientId, operatorEmail, 'Operator#First1', 'Olga');
+  await setPasswordAndSignIn(operator, await linkIn(operatorEmail, /choose your password$/), HQ.clientId, operatorEmail, 'Operator#First1', 'Olga', 'addUser/home');
 
   // --- A clinic with its own client id, colour and logo.
   await operator.goto(`/${HQ.clientId}/admin/organizations`);
@@ -186,7 +191,7 @@ test('from an empty production installation to a branded clinic where a patient 
 
   // --- The clinic's sign-in page wears its colour and logo (its own browser).
   const clinicAdmin = await newPage(browser);
-  await setPasswordAndSignIn(clinicAdmin, await linkIn(adminEmail, /choose your password$/), CLINIC.clientId, adminEmail, 'Admin#First1', 'Anna');
+  await setPasswordAndSignIn(clinicAdmin, await linkIn(adminEmail, /choose your password$/), CLINIC.clientId, adminEmail, 'Admin#First1', 'Anna', 'addUser/home');
   await expect(clinicAdmin).toHaveTitle(new RegExp(CLINIC.name));
 
   // --- The provider publishes hours: an exception day, 10:00-12:00, hour-long.
@@ -197,7 +202,7 @@ test('from an empty production installation to a branded clinic where a patient 
   await expect.poll(() => primaryButtonColor(provider, 'Sign In')).toBe(CLINIC.rgb);
   await expect(provider.locator('img[src*="/logo"]').first()).toHaveAttribute('src', new RegExp(`/api/v1/organizations/${CLINIC.clientId}/logo`));
   await scan(provider);
-  await setPasswordAndSignIn(provider, await linkIn(providerEmail, /choose your password$/), CLINIC.clientId, providerEmail, 'Doctor#First1', 'Petros');
+  await setPasswordAndSignIn(provider, await linkIn(providerEmail, /choose your password$/), CLINIC.clientId, providerEmail, 'Doctor#First1', 'Petros', 'provider/appointments');
   const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
   await menu(provider).getByRole('link', { name: 'My availability' }).click();
   await expect(provider.getByRole('heading', { level: 1, name: 'My availability' })).toBeVisible();
