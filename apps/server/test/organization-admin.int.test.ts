@@ -106,6 +106,24 @@ describe('creating an organisation', () => {
     expect(audit).toEqual([{ action: 'organization_create', outcome: 'success', actor_user_id: people.superadmin!.id }]);
   });
 
+  it("shows in a browser's kept copy of the list and of its branding at once: they are revalidated, not kept for a while", async () => {
+    const ask = (url: string, etag?: string) => t.app.inject({ method: 'GET', url, headers: etag ? { 'if-none-match': etag } : {} });
+    const list = await ask('/api/v1/organization_detail/');
+    const missing = await ask('/api/v1/organization_detail_by_name/brookside');
+    for (const [url, kept] of [['/api/v1/organization_detail/', list], ['/api/v1/organization_detail_by_name/brookside', missing]] as const) {
+      expect(kept.headers['cache-control']).toBe('public, no-cache');
+      // Unchanged: a 304 without a body.
+      const again = await ask(url, String(kept.headers.etag));
+      expect([again.statusCode, again.body]).toEqual([304, '']);
+    }
+    expect((await call('superadmin', 'POST', '/api/v1/admin/organizations/', { ...valid, name: 'brookside', org_name: 'Brookside Clinic' })).statusCode).toBe(201);
+    const newList = await ask('/api/v1/organization_detail/', String(list.headers.etag));
+    expect(newList.statusCode).toBe(200);
+    expect(newList.json<OrganizationDetail[]>().map((o) => o.name)).toContain('brookside');
+    const found = await ask('/api/v1/organization_detail_by_name/brookside', String(missing.headers.etag));
+    expect(found.json()).toMatchObject({ org_name: 'Brookside Clinic' });
+  });
+
   it.each([
     ['a client id already taken', { name: 'northwind' }, 'name', 'An organisation with this client id already exists.'],
     ['a reserved client id', { name: 'login' }, 'name', 'used by the application’s own addresses'],

@@ -135,10 +135,7 @@ test('a provider publishes hours, a patient books one, the provider cancels it; 
   // --- The provider sees the booking and cancels it, with notes.
   await menu(provider).getByRole('link', { name: 'My appointments' }).click();
   await expect(provider.getByRole('heading', { level: 1, name: 'My appointments' })).toBeVisible();
-  // KNOWN DEFECT (issue 27 note, to fix first): the provider landed on this page at sign-in, and
-  // coming back to it through the menu shows the list of then, without asking the server again.
-  // Reloaded, it is current; the check below is of the server's list and the page's rows.
-  await provider.reload();
+  // The provider landed on this page at sign-in: coming back to it asks the server again.
   const row = provider.getByRole('row').filter({ hasText: patientName });
   await expect(row).toContainText('Palpitations after climbing stairs.');
   await expect(row).toContainText('Booked');

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import fastJson from 'fast-json-stringify';
-import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -51,4 +52,18 @@ function forFastJson(node: unknown): unknown {
  */
 export function sendSerialized(reply: FastifyReply, json: string) {
   return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+}
+
+/**
+ * Sends JSON that someone else may change at any moment (an organisation's branding, the list of
+ * organisations): browsers keep it but ask again every time (no-cache), and an unchanged answer
+ * is a 304 without a body. An edit shows on the next page at once, without costing a whole answer
+ * on every page.
+ */
+export function sendRevalidated(request: FastifyRequest, reply: FastifyReply, json: string) {
+  const tag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+  reply.header('Cache-Control', 'public, no-cache').header('ETag', tag);
+  const asked = request.headers['if-none-match'];
+  if (asked && asked.split(',').some((given) => given.trim() === tag)) return reply.code(304).send();
+  return sendSerialized(reply, json);
 }

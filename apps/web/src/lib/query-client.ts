@@ -39,3 +39,11 @@ handOverOrganizations({
  * neither a remount (StrictMode, coming back to the page) nor a retry sends the link again.
  */
 export const ONE_TIME = { retry: false, staleTime: Infinity, gcTime: Infinity } as const;
+
+/**
+ * For a list that other people change: a provider's bookings (patients make them), a patient's
+ * appointments (a provider may cancel one). The page asks again each time it shows and when the
+ * window comes back, and every minute while it stays open and visible, so a new booking appears
+ * without a reload.
+ */
+export const CHANGED_BY_OTHERS = { staleTime: 0, refetchOnWindowFocus: true, refetchInterval: 60_000 } as const;

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendSerialized } from '../../lib/serializer';
+import { sendRevalidated } from '../../lib/serializer';
 import {
   DetailErrorSchema,
   FieldErrorsSchema,
@@ -29,10 +29,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrganizationLookupSchema, 400: FieldErrorsSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'public, max-age=60');
-      return sendSerialized(reply as FastifyReply, await app.organizations.lookupJson(request.params.name));
-    },
+    async (request, reply) => sendRevalidated(request, reply as FastifyReply, await app.organizations.lookupJson(request.params.name)),
   );
 
   app.get(
@@ -44,10 +41,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrganizationListSchema },
       },
     },
-    async (_request, reply) => {
-      reply.header('Cache-Control', 'public, max-age=60');
-      return (await app.organizations.list()).map(presentOrganization);
-    },
+    async (request, reply) => sendRevalidated(request, reply as FastifyReply, JSON.stringify((await app.organizations.list()).map(presentOrganization))),
   );
 
   app.get(

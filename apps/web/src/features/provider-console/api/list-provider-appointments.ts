@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AppointmentDetail } from '@healthbook/shared/contracts/appointments';
 import { api } from '../../../lib/api-client';
+import { CHANGED_BY_OTHERS } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export interface ProviderAppointmentParams {
@@ -22,6 +23,7 @@ export const providerAppointmentsQueryOptions = (params: ProviderAppointmentPara
     queryKey: queryKeys.providerConsole.appointments({ ...params }),
     queryFn: () => listProviderAppointments(params),
     placeholderData: keepPreviousData,
+    ...CHANGED_BY_OTHERS,
   });
 
 export const useProviderAppointments = (params: ProviderAppointmentParams) => useQuery(providerAppointmentsQueryOptions(params));

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AppointmentDetail } from '@healthbook/shared/contracts/appointments';
 import { api } from '../../../lib/api-client';
+import { CHANGED_BY_OTHERS } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export interface AppointmentListParams {
@@ -18,7 +19,7 @@ export const listAppointments = (params: AppointmentListParams) => {
 };
 
 export const appointmentsQueryOptions = (params: AppointmentListParams) =>
-  queryOptions({ queryKey: queryKeys.telehealth.appointments({ ...params }), queryFn: () => listAppointments(params) });
+  queryOptions({ queryKey: queryKeys.telehealth.appointments({ ...params }), queryFn: () => listAppointments(params), ...CHANGED_BY_OTHERS });
 
 /** The patient's booked appointments from now on, soonest first. */
 export const useUpcomingAppointments = (params: AppointmentListParams) =>
