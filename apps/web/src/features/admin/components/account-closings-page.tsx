@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -19,6 +18,7 @@ import { useSession } from '../../../lib/auth';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { useAccountClosings } from '../api/get-account-closings';
 import { useOrganizations } from '../api/get-organizations';
+import { TermList } from '../../../components/term-list';
 
 /**
  * Administration → Pending account closings (issue 25 §4): the patients who closed their account
@@ -87,26 +87,14 @@ export default function AccountClosingsPage() {
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                 {row.email}
               </Typography>
-              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0, mt: 1 }}>
-                <Typography component="dt" variant="body2" color="text.secondary">
-                  {t('closings.columns.requested')}
-                </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-                  {date(row.requested_at)}
-                </Typography>
-                <Typography component="dt" variant="body2" color="text.secondary">
-                  {t('closings.columns.erase')}
-                </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-                  {date(row.erase_after)}
-                </Typography>
-                <Typography component="dt" variant="body2" color="text.secondary">
-                  {t('closings.columns.dependants')}
-                </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-                  {row.dependants}
-                </Typography>
-              </Box>
+              <TermList
+                sx={{ mt: 1 }}
+                terms={[
+                  { key: 'requested', label: t('closings.columns.requested'), value: date(row.requested_at) },
+                  { key: 'erase', label: t('closings.columns.erase'), value: date(row.erase_after) },
+                  { key: 'dependants', label: t('closings.columns.dependants'), value: row.dependants },
+                ]}
+              />
             </Paper>
           ))}
         </Stack>

@@ -23,6 +23,7 @@ import { paths } from '../../../lib/paths';
 import { categoryName, formatIsoDate, useRecordText } from '../../../lib/record-text';
 import { useRecordList } from '../api/list-records';
 import { LabFlagChip } from './lab-flag-chip';
+import { TermList } from '../../../components/term-list';
 
 /** The results read per trend: the newest hundred of the test. */
 const TREND_SIZE = 100;
@@ -167,24 +168,15 @@ function LabTrend({ test }: { test: string }) {
                     <Typography variant="subtitle2" component="p">
                       {row.date}
                     </Typography>
-                    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25 }}>
-                      {(
+                    <TermList
+                      terms={(
                         [
                           ['records:readings.result', row.result],
                           ['records:readings.reference_range', row.range],
                           ['records:readings.flag', row.flag],
                         ] as const
-                      ).map(([label, value]) => (
-                        <Box key={label} sx={{ display: 'contents' }}>
-                          <Typography component="dt" variant="body2" color="text.secondary">
-                            {t(label)}
-                          </Typography>
-                          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-                            {value}
-                          </Typography>
-                        </Box>
-                      ))}
-                    </Box>
+                      ).map(([label, value]) => ({ key: label, label: t(label), value }))}
+                    />
                   </Box>
                 ))}
               </Box>

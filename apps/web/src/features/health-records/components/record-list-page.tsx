@@ -39,6 +39,7 @@ import { LabFlagChip } from './lab-flag-chip';
 import { useRecordAccess } from '../../../lib/record-access';
 import { ReadOnlyNotice } from '../../../components/read-only-notice';
 import { ExportButton } from './export-dialog';
+import { TermList } from '../../../components/term-list';
 
 /** The charts of biometrics (and their library) load only on that list: the other lists carry no chart. */
 const BiometricsTrends = lazy(() => import('./biometrics-trends').then((m) => ({ default: m.BiometricsTrends })));
@@ -235,22 +236,13 @@ function RecordList({ category }: { category: CategoryDefinition }) {
               {list.data.results.map((record) => (
                 <Paper component="li" variant="outlined" key={record.id} sx={{ p: 2, borderRadius: 3 }}>
                   <RecordLink clientId={clientId} record={record} title={recordTitle(t, locale, record)} privateLabel={t('healthRecords:private')} />
-                  <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25 }}>
-                    {columns.map((c) => {
+                  <TermList
+                    sx={{ mt: 1 }}
+                    terms={columns.map((c) => {
                       const value = formatItem(t, locale, c, record, imperial);
-                      if (!value) return null;
-                      return (
-                        <Box key={c.name} sx={{ display: 'contents' }}>
-                          <Typography component="dt" variant="body2" color="text.secondary">
-                            {itemLabel(t, category, c)}
-                          </Typography>
-                          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-                            {c.kind === 'row' && c.row.format === 'labFlag' ? <LabFlagChip record={record} /> : value}
-                          </Typography>
-                        </Box>
-                      );
+                      return { key: c.name, label: itemLabel(t, category, c), value: value && c.kind === 'row' && c.row.format === 'labFlag' ? <LabFlagChip record={record} /> : value };
                     })}
-                  </Box>
+                  />
                 </Paper>
               ))}
             </Box>

@@ -14,6 +14,7 @@ import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
 import { useConversations } from '../api/conversations';
 import { CHAT_STATUS_COLORS, chatDateFormat } from './chat-text';
+import { TermList } from '../../../components/term-list';
 
 /** peer-coaching/history: the patient's chats, newest first (date, with whom, the reason, the status); each opens its transcript. */
 export default function ChatHistoryPage() {
@@ -69,18 +70,7 @@ function ConversationRow({ conversation: c }: { conversation: ChatConversation }
         </Link>
         <Chip size="small" color={CHAT_STATUS_COLORS[c.status]} label={t(`history.statuses.${c.status}`)} sx={{ fontWeight: 600 }} />
       </Box>
-      <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25 }}>
-        {rows.map(([label, value]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-              {value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <TermList terms={rows.map(([label, value]) => ({ key: label, label, value }))} sx={{ mt: 1 }} />
     </Paper>
   );
 }

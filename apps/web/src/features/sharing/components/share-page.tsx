@@ -35,6 +35,7 @@ import { accessShown, browserText, categoryLabel, dateTimeFormat, isLive, SHARIN
 import { RevokeDialog } from './revoke-dialog';
 import { ShareResult } from './share-result';
 import { StatusChip } from './status-chip';
+import { TermList } from '../../../components/term-list';
 
 /** /sharing/:id — one share: what it holds, to whom, until when; who opened it; revoke, or a new link or passcode. */
 export default function SharePage() {
@@ -326,18 +327,7 @@ function AccessLog({ share }: { share: Share }) {
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
                   {row.when}
                 </Typography>
-                <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25 }}>
-                  {(['recipient', 'browser', 'ip', 'shown'] as const).map((c) => (
-                    <Box key={c} sx={{ display: 'contents' }}>
-                      <Typography component="dt" variant="body2" color="text.secondary">
-                        {t(`access.columns.${c}`)}
-                      </Typography>
-                      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                        {row[c]}
-                      </Typography>
-                    </Box>
-                  ))}
-                </Box>
+                <TermList terms={(['recipient', 'browser', 'ip', 'shown'] as const).map((c) => ({ key: c, label: t(`access.columns.${c}`), value: row[c] }))} />
               </Box>
             );
           })}
