@@ -48,9 +48,11 @@ export default defineConfig({
       ],
     },
   },
+  // The chat's journeys first: they take one worker at a time, so after the others they left the
+  // second core idle for minutes at the end; first, they run beside the rest.
   projects: [
-    { name: 'journeys', testIgnore: CHAT_JOURNEYS },
     { name: 'chat', testMatch: CHAT_JOURNEYS, fullyParallel: false, workers: 1 },
+    { name: 'journeys', testIgnore: CHAT_JOURNEYS },
   ],
   webServer: {
     // exec: the process Playwright signals is start-server itself, not a shell in front of it.
