@@ -85,6 +85,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * At least one ping must have been answered while it ran, so a fast heavy request proves nothing.
  */
 async function whilePinging<T>(heavy: () => Promise<T>): Promise<{ result: T; stallMs: number; pings: number; heavyMs: number; budget: { share: number; ms: number } }> {
+  // Measured before the pinger starts: the measurement keeps this process busy for 100 ms, a
+  // stall of its own that a ping in flight would count (and add to the heavy request's first hold).
+  const budget = stallBudget();
   let done = false;
   let stallMs = 0;
   let pings = 0;
@@ -100,7 +103,6 @@ async function whilePinging<T>(heavy: () => Promise<T>): Promise<{ result: T; st
       stallMs = Math.max(stallMs, performance.now() - slept - 25);
     }
   })();
-  const budget = stallBudget();
   const started = performance.now();
   try {
     const result = await heavy();

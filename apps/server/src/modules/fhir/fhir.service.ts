@@ -41,7 +41,7 @@ import { assessmentResources, type AssessmentInput } from './assessments.fhir';
 import { FhirRepository } from './fhir.repository';
 import { type BundleEntryRead, type ShapeProblem } from './fhir.shapes';
 import { checkImportLimits, readBundleInSlices, stringifyBundle } from './fhir.import-limits';
-import { mapInSlices, sliceClock } from '../../lib/slices';
+import { mapInSlices, sliceClock, yieldToLoop } from '../../lib/slices';
 import { assertRoomForRecords } from '../records/records.limits';
 
 /** A UUID made from a name (the SHA-1 name-based form, RFC 9562 version 5): the same record is the same resource in every export. */
@@ -242,6 +242,9 @@ export class FhirService {
       // A preview reads the record (what is there already decides what is new).
       await grant.auditRead(ctx, { fhir_import_preview: 1, entries: candidates.length });
     }
+    // The answer (thousands of items) is serialised as soon as this returns: the loop is let go first,
+    // so that hold and the last slice's are not one.
+    await yieldToLoop();
     return { preview: !body.accept, items: candidates.map((c) => c.item), imported, ...tally(candidates) };
   }
 
@@ -295,7 +298,13 @@ export class FhirService {
     const signatures = new Set(await mapInSlices(existing, (r) => `${r.category}|${canonical(r.data)}`));
     const seenKeys = new Set<string>();
     const seenSignatures = new Set<string>();
+    // Each reason translated once, and the loop in slices: thousands of entries of a bundle
+    // exported twice are thousands of duplicates.
+    const reasons = new Map<string, string>();
+    const reason = (why: string) => reasons.get(why) ?? reasons.set(why, translate(lang, `records:fhir.${why}`)).get(why)!;
+    const clock = sliceClock();
     for (const c of candidates) {
+      await clock.pause();
       if (c.item.status !== 'new') continue;
       const why = c.keys.some((k) => known.has(k))
         ? 'duplicateImported'
@@ -310,7 +319,7 @@ export class FhirService {
       seenSignatures.add(c.signature!);
       if (why) {
         c.item.status = 'duplicate';
-        c.item.reason = translate(lang, `records:fhir.${why}`);
+        c.item.reason = reason(why);
       }
     }
   }
