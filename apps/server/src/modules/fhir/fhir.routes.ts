@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DetailErrorSchema, FHIR_IMPORT_MAX_BYTES, FhirExportQuerySchema, FhirImportBodySchema, FhirImportResultSchema, FieldErrorsSchema } from '@healthbook/shared';
 import { HttpError } from '../../lib/http-errors';
+import { parseJsonBodiesInSlices } from '../../lib/json-in-slices';
 
 const errors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 401: DetailErrorSchema, 403: DetailErrorSchema, 404: DetailErrorSchema };
 const tags = ['fhir'];
@@ -49,32 +50,36 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/fhir/import/',
-    {
-      config,
-      bodyLimit: IMPORT_BODY_LIMIT,
-      // A body over the limit is a bad bundle like any other (400), said in the reader's language.
-      errorHandler: (error: FastifyError) => {
-        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new HttpError(400, 'errors:fhirBundleTooLarge', { limit: LIMIT_TEXT });
-        throw error;
+  // The import's body (up to 20 MB of JSON) is parsed in slices, not in one JSON.parse.
+  await app.register(async (scoped) => {
+    parseJsonBodiesInSlices(scoped);
+    scoped.withTypeProvider<ZodTypeProvider>().post(
+      '/api/v1/fhir/import/',
+      {
+        config,
+        bodyLimit: IMPORT_BODY_LIMIT,
+        // A body over the limit is a bad bundle like any other (400), said in the reader's language.
+        errorHandler: (error: FastifyError) => {
+          if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new HttpError(400, 'errors:fhirBundleTooLarge', { limit: LIMIT_TEXT });
+          throw error;
+        },
+        schema: {
+          tags,
+          security,
+          summary: 'Import a FHIR R4 Bundle: a preview, then the chosen records',
+          description: `Without \`accept\`: a preview, nothing written — each entry as it would be imported: new, duplicate (imported before, exported from this record, or the same values as a record you have), skipped (a resource type with no category, listed with why), invalid (it breaks the category's rules, with why). With \`accept\` (the keys of the preview's items): those that are new are added, with their first version, audited; importing the same bundle again (even twice at once) adds nothing. A body that is not a Bundle, is over ${LIMIT_TEXT}, or holds a malformed resource is 400 naming what is wrong, and nothing is imported. Another system's MedicationRequest becomes a medication, a vital sign a biometric measure (converted to the stored unit). ${WHOSE}`,
+          body: FhirImportBodySchema,
+          response: { 200: FhirImportResultSchema, ...errors },
+        },
       },
-      schema: {
-        tags,
-        security,
-        summary: 'Import a FHIR R4 Bundle: a preview, then the chosen records',
-        description: `Without \`accept\`: a preview, nothing written — each entry as it would be imported: new, duplicate (imported before, exported from this record, or the same values as a record you have), skipped (a resource type with no category, listed with why), invalid (it breaks the category's rules, with why). With \`accept\` (the keys of the preview's items): those that are new are added, with their first version, audited; importing the same bundle again (even twice at once) adds nothing. A body that is not a Bundle, is over ${LIMIT_TEXT}, or holds a malformed resource is 400 naming what is wrong, and nothing is imported. Another system's MedicationRequest becomes a medication, a vital sign a biometric measure (converted to the stored unit). ${WHOSE}`,
-        body: FhirImportBodySchema,
-        response: { 200: FhirImportResultSchema, ...errors },
+      async (request) => {
+        // The bundle itself is at most the limit (the body may carry up to 1 MB of accepted keys besides).
+        const length = Number(request.headers['content-length'] ?? NaN);
+        if (!(length <= FHIR_IMPORT_MAX_BYTES) && Buffer.byteLength(JSON.stringify(request.body.bundle)) > FHIR_IMPORT_MAX_BYTES) {
+          throw new HttpError(400, 'errors:fhirBundleTooLarge', { limit: LIMIT_TEXT });
+        }
+        return app.fhir.import(request.signedIn(), request.body);
       },
-    },
-    async (request) => {
-      // The bundle itself is at most the limit (the body may carry up to 1 MB of accepted keys besides).
-      const length = Number(request.headers['content-length'] ?? NaN);
-      if (!(length <= FHIR_IMPORT_MAX_BYTES) && Buffer.byteLength(JSON.stringify(request.body.bundle)) > FHIR_IMPORT_MAX_BYTES) {
-        throw new HttpError(400, 'errors:fhirBundleTooLarge', { limit: LIMIT_TEXT });
-      }
-      return app.fhir.import(request.signedIn(), request.body);
-    },
-  );
+    );
+  });
 };

@@ -291,8 +291,13 @@ export class FhirService {
   private async markDuplicates(candidates: Candidate[], repo: RecordsRepository, lang: Language): Promise<void> {
     const keys = [...new Set(candidates.flatMap((c) => c.keys))];
     const known = new Set<string>();
-    // A few hundred keys a statement: one of thousands would hold the event loop (on PGlite, the whole query).
-    for (let i = 0; i < keys.length; i += 500) for (const k of await repo.existingSourceKeys(keys.slice(i, i + 500))) known.add(k);
+    // A few hundred keys a statement: one of thousands would hold the event loop (on PGlite, the whole
+    // query). And the loop let go between statements: a PGlite answer resolves without a turn of the
+    // event loop, so statement after statement would be one hold of them all.
+    for (let i = 0; i < keys.length; i += 500) {
+      for (const k of await repo.existingSourceKeys(keys.slice(i, i + 500))) known.add(k);
+      await yieldToLoop();
+    }
     const existing = await repo.contents();
     const ids = new Set(existing.map((r) => r.id));
     const signatures = new Set(await mapInSlices(existing, (r) => `${r.category}|${canonical(r.data)}`));
