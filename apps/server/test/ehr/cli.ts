@@ -5,10 +5,11 @@ import { startTestEhr, type TestEhrClient, type TestEhrPatient } from './test-eh
  * Starts the test EHR as a process of its own, for the Playwright journey and the benchmark:
  *
  *   npx tsx apps/server/test/ehr/cli.ts --port 18999 --client-id app --redirect-uri http://127.0.0.1:3000/cb \
- *     [--client-secret S] [--resources 5000] [--access-token-ttl 3600]
+ *     [--client-secret S [--client-auth post]] [--resources 5000] [--access-token-ttl 3600]
  *
- * Each --client-id takes the --redirect-uri (and --client-secret) given after it and before the
- * next --client-id; a client without a secret is public. --resources sizes Alice's record (Bob
+ * Each --client-id takes the --redirect-uri (and --client-secret, --client-auth) given after it and
+ * before the next --client-id; a client without a secret is public, one with a secret authenticates
+ * with client_secret_basic unless --client-auth post says client_secret_post. --resources sizes Alice's record (Bob
  * keeps the default). It prints one JSON line with origin and fhirBase, then serves until SIGTERM
  * or SIGINT.
  */
@@ -19,6 +20,7 @@ const { tokens } = parseArgs({
     'client-id': { type: 'string', multiple: true },
     'client-secret': { type: 'string', multiple: true },
     'redirect-uri': { type: 'string', multiple: true },
+    'client-auth': { type: 'string', multiple: true },
     resources: { type: 'string' },
     'access-token-ttl': { type: 'string' },
   },
@@ -48,6 +50,10 @@ for (const token of tokens ?? []) {
     case 'client-secret':
       if (!last) throw new Error('--client-secret comes after its --client-id');
       last.client_secret = value;
+      break;
+    case 'client-auth':
+      if (!last || (value !== 'post' && value !== 'basic')) throw new Error('--client-auth post|basic comes after its --client-id');
+      last.token_endpoint_auth_method = value === 'post' ? 'client_secret_post' : 'client_secret_basic';
       break;
     case 'resources':
       resources = Number(value);

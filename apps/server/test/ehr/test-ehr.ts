@@ -45,7 +45,7 @@ export interface TestEhrPatient {
 export interface TestEhrOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
-  /** Default: two public clients are not registered; pass the product's own. */
+  /** The OAuth clients; none is registered by default, so pass the product's own. */
   clients?: TestEhrClient[];
   /** Default: Alice Example (alice / alice-password) and Bob Other (bob / bob-password). */
   patients?: TestEhrPatient[];
