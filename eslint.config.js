@@ -48,12 +48,18 @@ const webImportZones = {
  * The one door to a patient's data (apps/server/src/modules/patients/patient-scope.ts): a
  * PatientScope is minted by the patients policy (PatientsService.open) and, for a verified
  * recipient, by the sharing service; the patient's own scope for system work (ownerScope) only by
- * the demo seed and the calendar feed read by its secret address. Nowhere else, and never by a
+ * the demo seed, the calendar feed read by its secret address and a connected source's sync. Nowhere else, and never by a
  * type assertion.
  */
 const SCOPE_MINTERS = {
   PatientScope: ['apps/server/src/modules/patients/patient-scope.ts', 'apps/server/src/modules/patients/patients.service.ts', 'apps/server/src/modules/sharing/sharing.service.ts'],
-  ownerScope: ['apps/server/src/modules/patients/patient-scope.ts', 'apps/server/src/db/seed/demo.ts', 'apps/server/src/modules/calendar/calendar-feed.service.ts'],
+  ownerScope: [
+    'apps/server/src/modules/patients/patient-scope.ts',
+    'apps/server/src/db/seed/demo.ts',
+    'apps/server/src/modules/calendar/calendar-feed.service.ts',
+    // The sync of a connection the patient (or their full-access carer) made: the system's work for them.
+    'apps/server/src/modules/sources/source-sync.ts',
+  ],
   // The staff side: a provider's or chat staff member's caseload, minted by PatientsService.openCareTeam.
   CareTeamScope: ['apps/server/src/modules/patients/care-team-scope.ts', 'apps/server/src/modules/patients/patients.service.ts'],
 };

@@ -96,6 +96,9 @@ import { symptomCheckerRoutes } from './modules/symptom-checker/symptom-checker.
 import peopleServicePlugin from './modules/people/people.service';
 import patientImportsServicePlugin from './modules/people/patient-imports.service';
 import { peopleRoutes } from './modules/people/people.routes';
+import sourcesServicePlugin from './modules/sources/sources.service';
+import { sourcesRoutes } from './modules/sources/sources.routes';
+import type { RetryPolicy } from './modules/sources/source-fhir';
 
 /** One registered route, and whether it lives in the public context (everything else needs a token). */
 export interface RouteEntry {
@@ -128,6 +131,8 @@ export interface AppDeps {
   signedInRoutes?: FastifyPluginAsync[];
   /** Other limits for the chat socket than CHAT_SOCKET_LIMITS (tests). */
   chatLimits?: Partial<ChatSocketLimits>;
+  /** Other backoff for requests to record sources than DEFAULT_RETRY (tests: milliseconds, not seconds). */
+  sourceRetry?: RetryPolicy;
 }
 
 /** TRUST_PROXY as a hop count: the nearest `hops` proxies may name the client (X-Forwarded-For). */
@@ -250,6 +255,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(accountClosingServicePlugin, { publicUrl: config.publicUrl });
   await app.register(peopleServicePlugin, { publicUrl: config.publicUrl });
   await app.register(patientImportsServicePlugin);
+  await app.register(sourcesServicePlugin, {
+    publicUrl: config.publicUrl,
+    jwtSecret: config.jwtSecret,
+    sync: { policy: { allowInsecure: config.sources.allowInsecure, timeoutMs: config.sources.timeoutMs }, everyMs: config.sources.syncEveryMs, ...(deps.sourceRetry ? { retry: deps.sourceRetry } : {}) },
+  });
 
   const perIpLimit = Math.max(config.authRateLimit, deps.perIpLimitFloor ?? 0);
 
@@ -324,6 +334,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(symptomCheckerRoutes);
     await authenticated.register(accountClosingRoutes, { perIpLimit });
     await authenticated.register(peopleRoutes);
+    await authenticated.register(sourcesRoutes);
     for (const routes of deps.signedInRoutes ?? []) await authenticated.register(routes);
   });
 

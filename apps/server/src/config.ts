@@ -155,6 +155,9 @@ const EnvSchema = z.object({
   METRICS_PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   TRUST_PROXY: trustProxy.optional(),
+  SOURCES_ALLOW_INSECURE: booleanFromEnv.optional(),
+  SOURCES_TIMEOUT_MS: milliseconds(15_000),
+  SOURCES_SYNC_EVERY_H: z.coerce.number({ message: 'must be a number of hours' }).min(1, 'must be at least 1').max(24 * 30).default(24),
 }).refine((e) => e.SYMPTOM_CHECKER !== 'http' || e.SYMPTOM_CHECKER_URL, { path: ['SYMPTOM_CHECKER_URL'], message: 'is needed with SYMPTOM_CHECKER=http' });
 
 /** Which symptom checker answers: the built-in one (offline), or an external one over HTTP. */
@@ -199,6 +202,12 @@ export interface Config {
   metrics: { token: string | undefined; port: number | undefined; host: string };
   /** TRUST_PROXY: proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (hops, or addresses and ranges); false: none. */
   trustProxy: number | string[] | false;
+  /**
+   * Connected record sources (SMART on FHIR): SOURCES_ALLOW_INSECURE lets sources be http:// or on
+   * private networks (default: only outside production); SOURCES_TIMEOUT_MS bounds each request to
+   * a source; SOURCES_SYNC_EVERY_H is the time between automatic syncs of a connection.
+   */
+  sources: { allowInsecure: boolean; timeoutMs: number; syncEveryMs: number };
 }
 
 export class ConfigError extends Error {
@@ -289,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     symptomChecker: e.SYMPTOM_CHECKER === 'http' ? { kind: 'http', url: e.SYMPTOM_CHECKER_URL!, timeoutMs: e.SYMPTOM_CHECKER_TIMEOUT_MS } : { kind: 'builtin' },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     trustProxy: e.TRUST_PROXY ?? false,
+    sources: { allowInsecure: e.SOURCES_ALLOW_INSECURE ?? e.NODE_ENV !== 'production', timeoutMs: e.SOURCES_TIMEOUT_MS, syncEveryMs: e.SOURCES_SYNC_EVERY_H * 3_600_000 },
     ...overrides,
   };
 }

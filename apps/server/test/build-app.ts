@@ -48,6 +48,8 @@ export interface TestAppOptions {
   databaseUrl?: string;
   /** Other limits for the chat socket (sockets per user, slices, unfinished files' timeout). */
   chatLimits?: AppDeps['chatLimits'];
+  /** Backoff of requests to record sources (default: milliseconds, so that retried 429/5xx answers do not slow the tests). */
+  sourceRetry?: AppDeps['sourceRetry'];
   /** PostgreSQL: open the database as the server does, with the pool and timeouts of the configuration (DATABASE_POOL_SIZE, …). */
   poolFromConfig?: boolean;
 }
@@ -179,6 +181,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       ...(opts.signedInRoutes ? { signedInRoutes: opts.signedInRoutes } : {}),
       ...(opts.redis ? { rateLimitRedis: opts.redis } : {}),
       ...(opts.chatLimits ? { chatLimits: opts.chatLimits } : {}),
+      sourceRetry: opts.sourceRetry ?? { attempts: 3, baseMs: 20, maxWaitMs: 1000 },
     });
     await opts.setup?.(app);
     if (opts.ready !== false) await app.ready();

@@ -77,6 +77,8 @@ interface Fixtures {
   conversation: number;
   fileMessage: number;
   surveyResult: number;
+  source: number;
+  connection: number;
 }
 let fx: Fixtures;
 
@@ -125,6 +127,33 @@ const newCard = async (withPhoto = false) => {
   if (withPhoto) await asOwner('POST', `/api/v1/insurance/${id}/front/`, undefined, multipart(PNG_1X1, {}, 'front.png'));
   return id;
 };
+/** A source of the organisation (its SMART endpoints nowhere: nothing here reaches them but a sync, which fails quietly). */
+const newSource = async () =>
+  (
+    await t.db
+      .insertInto('fhir_sources')
+      .values({
+        org_id: fx.orgId,
+        name: `Source ${randomUUID().slice(0, 8)}`,
+        fhir_base_url: 'http://127.0.0.1:9/fhir',
+        client_id: 'matrix',
+        client_secret_sealed: null,
+        scopes: 'launch/patient patient/*.rs',
+        smart_configuration: JSON.stringify({ authorization_endpoint: 'http://127.0.0.1:9/authorize', token_endpoint: 'http://127.0.0.1:9/token' }),
+        created_by: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+/** A connection of the patient to a new source (each call its own). */
+const newConnection = async () =>
+  (
+    await t.db
+      .insertInto('source_connections')
+      .values({ org_id: fx.orgId, patient_id: fx.patientId, source_id: await newSource(), source_patient_id: 'p1', access_token_sealed: 'sealed', status: 'up_to_date', created_by: fx.patient.id })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 const newShare = async () => (await asOwner('POST', '/api/v1/sharing/', { recipient_name: 'Dr Grey', recipient_email: 'grey@clinic.example', categories: ['condition'] })).id;
 /** A free slot of the doctor, an hour long, some days ahead (each call its own). */
 let slotDay = 0;
@@ -190,6 +219,8 @@ beforeAll(async () => {
   fx.privateJournal = await newJournal({ title: PRIVATE_MARK, private: true });
   fx.card = await newCard(true);
   fx.share = await newShare();
+  fx.source = await newSource();
+  fx.connection = await newConnection();
   fx.bookedSlot = await newBooking();
   // An ended chat with a file the coach sent (the patient's side may read and save it).
   const conversation = await t.db
@@ -407,6 +438,17 @@ function routeTable(): Record<string, RouteCase> {
     'GET /api/v1/sharing/:id/accesses/': { kind: 'read', make: json('GET', () => `/api/v1/sharing/${fx.share}/accesses/`) },
     'POST /api/v1/sharing/:id/revoke/': { kind: 'write', make: fresh('POST', async () => `/api/v1/sharing/${await newShare()}/revoke/`, {}) },
     'POST /api/v1/sharing/:id/reissue/': { kind: 'write', make: json('POST', () => `/api/v1/sharing/${fx.share}/reissue/`, {}) },
+    // Connected sources: the organisation's catalogue (administrators), a patient's connections.
+    'GET /api/v1/admin/sources/': none('administrators: the organisation’s record sources'),
+    'POST /api/v1/admin/sources/check/': none('administrators: a record source’s address checked'),
+    'POST /api/v1/admin/sources/': none('administrators: the organisation’s record sources'),
+    'PATCH /api/v1/admin/sources/:id/': none('administrators: the organisation’s record sources'),
+    'DELETE /api/v1/admin/sources/:id/': none('administrators: the organisation’s record sources'),
+    'GET /api/v1/sources/': { kind: 'read', make: get('/api/v1/sources/') },
+    'POST /api/v1/sources/connect/': { kind: 'write', make: json('POST', '/api/v1/sources/connect/', () => ({ source_id: fx.source })) },
+    'POST /api/v1/sources/callback/': own('the launch the user began, found by its single-use state; its patient is opened by the policy again'),
+    'POST /api/v1/sources/connections/:id/sync/': { kind: 'write', make: json('POST', () => `/api/v1/sources/connections/${fx.connection}/sync/`) },
+    'DELETE /api/v1/sources/connections/:id/': { kind: 'write', make: fresh('DELETE', async () => `/api/v1/sources/connections/${await newConnection()}/`) },
     // Export
     'POST /api/v1/hr/export/': { kind: 'read', make: json('POST', '/api/v1/hr/export/', { language: 'en', types: ['condition'] }) },
     'GET /api/v1/fhir/export/': { kind: 'read', make: get('/api/v1/fhir/export/') },
@@ -496,6 +538,7 @@ function placeOf(route: string): { area: PatientDataArea; target?: string; write
   if (url.startsWith('/api/v1/chat/') || url.startsWith('/api/v1/peercoaching/')) return { area: 'chat' };
   if (url.startsWith('/api/v1/surveys/')) return { area: 'assessments' };
   if (url.startsWith('/api/v1/sharing/')) return { area: 'shares' };
+  if (url.startsWith('/api/v1/sources/')) return { area: 'connections' };
   throw new Error(`no area for ${route}: say where it reaches in placeOf`);
 }
 

@@ -16,6 +16,7 @@ export function recordRow(category: string, data: Record<string, unknown>, extra
     created_at: '2026-01-01T10:00:00.000Z',
     updated_at: '2026-01-01T10:00:00.000Z',
     attachments: [],
+    provenance: null,
     ...extra,
   };
 }

@@ -75,6 +75,23 @@ const CASES: Record<string, () => Promise<Resource>> = {
     await ok('admin', 'PUT', url, { title_en: 'Parking', title_el: 'Στάθμευση', body_en: 'Free parking behind the building.', body_el: 'Δωρεάν στάθμευση πίσω από το κτίριο.', tags: ['parking'] });
     return { who: 'admin', read: async () => find(await ok<Json[]>('admin', 'GET', `/api/v1/organizations/${orgId}/help/articles/`), 'slug', 'parking'), url };
   },
+  'PATCH /api/v1/admin/sources/:id/': async () => {
+    const row = await t.db
+      .insertInto('fhir_sources')
+      .values({
+        org_id: orgId,
+        name: 'Round-trip EHR',
+        fhir_base_url: 'http://127.0.0.1:9/fhir',
+        client_id: 'round-trip',
+        client_secret_sealed: null,
+        scopes: 'launch/patient patient/*.rs',
+        smart_configuration: JSON.stringify({ authorization_endpoint: 'http://127.0.0.1:9/authorize', token_endpoint: 'http://127.0.0.1:9/token' }),
+        created_by: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { who: 'admin', read: async () => find(await ok<Json[]>('admin', 'GET', '/api/v1/admin/sources/'), 'id', row.id), url: `/api/v1/admin/sources/${row.id}/` };
+  },
   'PUT /api/v1/admin/people/:id/roles/': async () => {
     const provider = await buildUser(t.app, { org: { id: orgId }, roles: ['professional', 'provider'] });
     const read = async () => find((await ok<{ results: Json[] }>('admin', 'GET', `/api/v1/admin/people/?search=${encodeURIComponent(provider.email)}`)).results, 'user_id', provider.id);

@@ -26,6 +26,7 @@ export * from './contracts/calendar';
 export * from './contracts/appointments';
 export * from './contracts/sharing';
 export * from './contracts/exports';
+export * from './contracts/sources';
 export * from './chat-protocol';
 export * from './contracts/chat';
 export * from './surveys';

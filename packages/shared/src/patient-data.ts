@@ -22,7 +22,7 @@ export type PatientAccessLevel = 'owner' | 'full' | 'read-only';
  */
 export const RECORD_ACCESS_REFUSED = 'record_access_refused';
 
-export const PATIENT_DATA_AREAS = ['profile', 'records', 'documents', 'journal', 'insurance', 'calendar', 'appointments', 'chat', 'assessments', 'shares'] as const;
+export const PATIENT_DATA_AREAS = ['profile', 'records', 'documents', 'journal', 'insurance', 'calendar', 'appointments', 'chat', 'assessments', 'shares', 'connections'] as const;
 export type PatientDataArea = (typeof PATIENT_DATA_AREAS)[number];
 
 export interface AreaRule {
@@ -54,6 +54,9 @@ export const AREA_RULES: Readonly<Record<PatientDataArea, AreaRule>> = {
   assessments: rule('write-access', 'none', 'assessmentsNotShared', 'assessmentsNotShared'),
   // The share list and each share's access log carry recipients' addresses and browsers.
   shares: rule('write-access', 'none', 'sharesNotShared'),
+  // The providers whose records flow in: connecting one lets records into the whole record, so
+  // only those who may write all of it manage them (and read where they come from).
+  connections: rule('write-access', 'none', 'connectionsNotShared', 'connectionsNotShared'),
 };
 
 export interface PatientGrantShape {

@@ -257,6 +257,12 @@ export interface HealthRecordsTable {
   updated_by: number | null;
   /** The resource an imported record was made from (migration 0013); null for a record typed in. */
   source_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A record a sync brought (migration 0037): its source, the resource (`Type/id`) and version, when fetched, when seen gone. */
+  source_id: ColumnType<number | null, number | null | undefined, number | null>;
+  source_resource: ColumnType<string | null, string | null | undefined, string | null>;
+  source_version: ColumnType<string | null, string | null | undefined, string | null>;
+  source_fetched_at: NullableTimestamp;
+  source_deleted_at: NullableTimestamp;
 }
 
 export interface HealthRecordVersionsTable {
@@ -718,6 +724,81 @@ export interface PatientImportEmailsTable {
   created_at: Generated<Date>;
 }
 
+/** A SMART on FHIR source an organisation registered (migration 0037). */
+export interface FhirSourcesTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  fhir_base_url: string;
+  client_id: string;
+  /** A confidential client's secret, sealed (lib/crypto SecretBox); null for a public client. */
+  client_secret_sealed: string | null;
+  scopes: string;
+  /** The source's `.well-known/smart-configuration` as it was read when last checked. */
+  smart_configuration: ColumnType<Record<string, unknown>, string, string>;
+  enabled: Generated<boolean>;
+  checked_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  created_by: number | null;
+}
+
+export type SourceConnectionStatus = 'pending' | 'syncing' | 'up_to_date' | 'needs_reconnect' | 'failed' | 'disconnected';
+
+/** What a sync run did, kept on its connection for the patient to read. */
+export interface SyncRunSummary {
+  full: boolean;
+  added: number;
+  updated: number;
+  unchanged: number;
+  deleted: number;
+  documents: number;
+  /** Resources read but not brought in, by resource type, with the reason's message key. */
+  skipped: Array<{ type: string; count: number; reason: string }>;
+  /** Resource types the source refused (403, 404, an OperationOutcome): skipped, the rest went on. */
+  refused: Array<{ type: string; status: number }>;
+  started_at: string;
+  finished_at: string;
+}
+
+/** A patient's connection to a source (migration 0037): one per source, tokens sealed. */
+export interface SourceConnectionsTable {
+  id: Generated<number>;
+  org_id: number;
+  patient_id: number;
+  source_id: number;
+  source_patient_id: string;
+  access_token_sealed: string | null;
+  refresh_token_sealed: string | null;
+  token_expires_at: NullableTimestamp;
+  scope: Generated<string>;
+  status: ColumnType<SourceConnectionStatus, SourceConnectionStatus | undefined, SourceConnectionStatus>;
+  /** Why it needs reconnecting or failed: a message key of the errors namespace. */
+  problem: string | null;
+  last_run: ColumnType<SyncRunSummary | null, string | null | undefined, string | null>;
+  last_synced_at: NullableTimestamp;
+  last_full_sync_at: NullableTimestamp;
+  next_sync_at: NullableTimestamp;
+  claimed_until: NullableTimestamp;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A standalone launch between its redirect and its callback (migration 0037). */
+export interface SourceLaunchesTable {
+  state_hash: string;
+  org_id: number;
+  patient_id: number;
+  source_id: number;
+  user_id: number;
+  verifier_sealed: string;
+  redirect_uri: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface Database {
   patient_imports: PatientImportsTable;
   patient_import_rows: PatientImportRowsTable;
@@ -767,6 +848,9 @@ export interface Database {
   account_link_devices: AccountLinkDevicesTable;
   account_closings: AccountClosingsTable;
   erased_shares: ErasedSharesTable;
+  fhir_sources: FhirSourcesTable;
+  source_connections: SourceConnectionsTable;
+  source_launches: SourceLaunchesTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

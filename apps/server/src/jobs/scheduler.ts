@@ -54,6 +54,8 @@ export function startScheduler(app: FastifyInstance, opts: SchedulerOptions = {}
   every('chat-sweep', 30_000, () => app.chat.sweep());
   // Bulk patient invitations being sent (each row once across processes: SKIP LOCKED); a send also starts at once.
   every('patient-imports', 10_000, () => app.patientImports.kick(), true);
+  // Connected sources due a sync (each connection claimed by one process: SKIP LOCKED); "Sync now" kicks it at once too.
+  every('source-syncs', 60_000, () => app.sources.kick(), true);
   every('export-cleanup', 60 * 60_000, () => removeExpiredExports(app.db, app.storage, app.log));
   // Closed accounts whose grace period is over are erased, each by one process (SKIP LOCKED).
   every('account-erasure', 10 * 60_000, async () => {

@@ -72,6 +72,22 @@ export const AttachmentSchema = z
   .meta({ id: 'Attachment' });
 export type Attachment = z.infer<typeof AttachmentSchema>;
 
+/** Where a record came from when a connected source brought it (issue 28): read-only to the patient but for its note and the private mark. */
+export const RecordProvenanceSchema = z
+  .object({
+    source_id: z.number().int().nullable().describe('the organisation’s source (null once the organisation removed it)'),
+    source_name: z.string().nullable(),
+    resource: z.string().describe('the FHIR resource it was made from, `Type/id` at the source'),
+    version: z.string().nullable().describe('the resource’s version (meta.versionId) last read'),
+    fetched_at: z.string().nullable(),
+    deleted_at: z.string().nullable().describe('when the source was seen no longer to have it (the record stays)'),
+  })
+  .meta({ id: 'RecordProvenance' });
+export type RecordProvenance = z.infer<typeof RecordProvenanceSchema>;
+
+/** The fields of a record that a connected source brought which its patient may still change. */
+export const SOURCE_RECORD_EDITABLE = ['note', 'private'] as const;
+
 const commonAnswer = {
   id: z.number().int(),
   record_type: z.string().describe("the category: condition, allergy, … (allergies and social history have a field named category of their own)"),
@@ -81,10 +97,11 @@ const commonAnswer = {
   version: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
+  provenance: RecordProvenanceSchema.nullable().describe('null for a record typed in or imported from a file'),
 };
 
 /** What a record's answer holds that a client cannot set (allergies add allergy_id): sent back, ignored. */
-export const RECORD_READ_ONLY = readOnlyFields(z.object(commonAnswer), ['id', 'record_type', 'patient', 'attachments', 'version', 'created_at', 'updated_at']);
+export const RECORD_READ_ONLY = readOnlyFields(z.object(commonAnswer), ['id', 'record_type', 'patient', 'attachments', 'version', 'created_at', 'updated_at', 'provenance']);
 const readOnlyOf = (category: CategoryDefinition): readonly string[] => (category.key === 'allergy' ? [...RECORD_READ_ONLY, 'allergy_id'] : RECORD_READ_ONLY);
 
 const requestSchemas = new Map<string, z.ZodType>();
@@ -129,6 +146,7 @@ export interface HealthRecord {
   version: number;
   created_at: string;
   updated_at: string;
+  provenance: RecordProvenance | null;
   allergy_id?: number;
   [field: string]: unknown;
 }

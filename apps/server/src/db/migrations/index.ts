@@ -31,6 +31,7 @@ import * as m0028 from './0028_create_people_admin';
 import * as m0030 from './0030_create_account_closings';
 import * as m0031 from './0031_add_export_progress';
 import * as m0036 from './0036_add_provider_speciality_el';
+import * as m0037 from './0037_create_fhir_sources';
 
 /**
  * Versioned migrations, imported statically so the bundled server carries them.
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0030_create_account_closings': m0030,
   '0031_add_export_progress': m0031,
   '0036_add_provider_speciality_el': m0036,
+  '0037_create_fhir_sources': m0037,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

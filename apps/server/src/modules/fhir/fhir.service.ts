@@ -260,27 +260,22 @@ export class FhirService {
     return mapInSlices(entries, (entry): Candidate => {
       const type = String(entry.resource.resourceType);
       const base = { key: `${entry.index}:${type}`, resource_type: type, date: null, reason: null };
-      const route = routeResource(entry.resource);
-      if ('skip' in route) {
-        return { item: { ...base, category: null, title: resourceTitle(entry.resource), status: 'skipped', reason: translate(lang, route.skip.key, route.skip.vars) }, keys: [], ownIds: [] };
+      const read = readResource(entry.resource, { reaches: (c) => grant.reaches(c), dob: grant.patient.dob, today, resolve });
+      if (read.kind === 'skipped') {
+        return { item: { ...base, category: read.category?.key ?? null, title: resourceTitle(entry.resource), status: 'skipped', reason: translate(lang, read.reason.key, read.reason.vars) }, keys: [], ownIds: [] };
       }
-      const category = categoryDefinition(route.mapping.category)!;
-      // A grant limited to some categories adds no record of another (as a direct create would be refused).
-      if (!grant.reaches(category.key)) {
-        return { item: { ...base, category: category.key, title: resourceTitle(entry.resource), status: 'skipped', reason: translate(lang, 'records:fhir.categoryNotShared') }, keys: [], ownIds: [] };
-      }
-      const input = resourceToInput(route.mapping, entry.resource, { resolve });
-      const { values, errors } = checkRecord(category, input, { today, dob: grant.patient.dob, creating: true });
-      const shown = errors ? (input as RecordValues) : values;
+      const { category } = read;
+      const shown = read.kind === 'invalid' ? read.input : read.values;
       const item: FhirImportItem = {
         ...base,
         category: category.key,
         title: titleOf(category, shown as Record<string, never>, lang) || resourceTitle(entry.resource),
         date: dateText(category, shown, lang, pastText),
-        status: errors ? 'invalid' : 'new',
-        reason: errors ? errorText(category, errors, lang) : null,
+        status: read.kind === 'invalid' ? 'invalid' : 'new',
+        reason: read.kind === 'invalid' ? errorText(category, read.errors, lang) : null,
       };
-      if (errors) return { item, keys: [], ownIds: [] };
+      if (read.kind === 'invalid') return { item, keys: [], ownIds: [] };
+      const { values } = read;
       const keys = sourceKeys(entry);
       const { private: _private, ...data } = values;
       return { item, category, values, sourceKey: keys[0], keys, ownIds: ownRecordIds(entry.resource, origin), signature: `${category.key}|${canonical(data)}` };
@@ -328,6 +323,30 @@ export class FhirService {
       }
     }
   }
+}
+
+/** What a resource becomes: a record of a category (its values checked by the category's rules), a record that breaks them, or nothing (why). */
+export type ResourceReading =
+  | { kind: 'skipped'; category: CategoryDefinition | null; reason: { key: string; vars?: Record<string, string | number> } }
+  | { kind: 'invalid'; category: CategoryDefinition; input: RecordValues; errors: RecordErrors }
+  | { kind: 'record'; category: CategoryDefinition; values: RecordValues };
+
+/**
+ * One resource read through the mapping into its category (the import's preview and a source's
+ * sync alike): skipped when no category takes it or the scope does not reach that category (as a
+ * direct create would be refused), else checked by the category's rules.
+ */
+export function readResource(
+  resource: FhirJson,
+  ctx: { reaches: (category: string) => boolean; dob: string | null; today: string; resolve: (reference: string) => FhirJson | undefined },
+): ResourceReading {
+  const route = routeResource(resource);
+  if ('skip' in route) return { kind: 'skipped', category: null, reason: { key: route.skip.key, ...(route.skip.vars ? { vars: route.skip.vars } : {}) } };
+  const category = categoryDefinition(route.mapping.category)!;
+  if (!ctx.reaches(category.key)) return { kind: 'skipped', category, reason: { key: 'records:fhir.categoryNotShared' } };
+  const input = resourceToInput(route.mapping, resource, { resolve: ctx.resolve });
+  const { values, errors } = checkRecord(category, input, { today: ctx.today, dob: ctx.dob, creating: true });
+  return errors ? { kind: 'invalid', category, input: input as RecordValues, errors } : { kind: 'record', category, values };
 }
 
 function tally(candidates: Candidate[]) {

@@ -15,6 +15,7 @@ const READ_ACTION: Readonly<Record<PatientDataArea, AuditAction>> = {
   chat: 'chat_read',
   assessments: 'assessment_read',
   shares: 'share_list_read',
+  connections: 'connection_read',
 };
 
 /** Who holds the scope: a level of the patients policy, or a share's verified recipient. */

@@ -16,7 +16,31 @@ export type RecordRow = Pick<Selectable<HealthRecordsTable>, 'id' | 'patient_id'
   created_at: string;
   updated_at: string;
   attachments: AttachmentRow[];
+  /** Where a record a sync brought came from; null for a record typed in or imported from a file. */
+  provenance: RecordProvenanceRow | null;
 };
+
+/** A synced record's provenance, read inside the record's own statement (times as ISO texts). */
+export interface RecordProvenanceRow {
+  source_id: number | null;
+  source_name: string | null;
+  resource: string;
+  version: string | null;
+  fetched_at: string | null;
+  deleted_at: string | null;
+}
+
+const isoText = (expression: string) => `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The provenance of the row in hand (health_records), with its source's name (gone when the organisation removed the source). */
+const provenanceOf = () =>
+  sql<RecordProvenanceRow | null>`case when health_records.source_resource is null then null else json_build_object(
+    'source_id', health_records.source_id,
+    'source_name', (select s.name from fhir_sources s where s.id = health_records.source_id and s.org_id = health_records.org_id),
+    'resource', health_records.source_resource,
+    'version', health_records.source_version,
+    'fetched_at', ${sql.raw(isoText('health_records.source_fetched_at'))},
+    'deleted_at', ${sql.raw(isoText('health_records.source_deleted_at'))}) end`;
 
 /** An ISO 8601 text in UTC of a timestamp column (what the API answers, without a Date on the way). */
 const isoTime = (column: 'created_at' | 'updated_at') =>
@@ -34,6 +58,7 @@ const recordColumns = [
   isoTime('created_at'),
   isoTime('updated_at'),
   attachmentsOf().as('attachments'),
+  provenanceOf().as('provenance'),
 ] as const;
 
 /**
@@ -51,6 +76,13 @@ export interface ListOptions {
   dateTo?: string | undefined;
   limit: number;
   offset: number;
+}
+
+/** Where a synced record comes from: the organisation's source, the resource (`Type/id`) and its version. */
+export interface SyncProvenance {
+  sourceId: number;
+  resource: string;
+  version: string | null;
 }
 
 export interface NewRecord {
@@ -184,7 +216,7 @@ export class RecordsRepository {
   }
 
   /** The row of a new record of this patient (from an import, with its source key). */
-  private newRow(record: NewRecord, userId: number, sourceKey: string | null = null) {
+  private newRow(record: NewRecord, userId: number | null, sourceKey: string | null = null) {
     // The scope's bounds hold for writes too: no row of a category outside a limited grant, no private row but the owner's.
     if (!this.scope.reaches(record.category)) throw notFound();
     if (record.private && !this.scope.canMarkPrivate) throw new HttpError(403, 'errors:privateOwnerOnly');
@@ -217,6 +249,100 @@ export class RecordsRepository {
       .onConflict((oc) => oc.columns(['patient_id', 'source_key']).where('source_key', 'is not', null).doNothing())
       .returning(recordColumns)
       .executeTakeFirst();
+  }
+
+  /**
+   * A record a connected source brought (issue 28), with its provenance: written unless the
+   * patient already has a record of that key (then undefined: two syncs at once add it once).
+   */
+  insertFromSync(record: NewRecord, sourceKey: string, provenance: SyncProvenance, userId: number | null): Promise<RecordRow | undefined> {
+    return this.db
+      .insertInto('health_records')
+      .values({
+        ...this.newRow(record, userId, sourceKey),
+        source_id: provenance.sourceId,
+        source_resource: provenance.resource,
+        source_version: provenance.version,
+        source_fetched_at: sql<Date>`now()`,
+      })
+      .onConflict((oc) => oc.columns(['patient_id', 'source_key']).where('source_key', 'is not', null).doNothing())
+      .returning(recordColumns)
+      .executeTakeFirst();
+  }
+
+  /** The patient's records of these source keys, with the version of the resource each was last made from. */
+  async bySourceKeys(keys: readonly string[]): Promise<Map<string, RecordRow & { source_version: string | null; source_deleted: boolean }>> {
+    if (keys.length === 0) return new Map();
+    const rows = await this.base()
+      .where('source_key', 'in', keys)
+      .select([...recordColumns, 'health_records.source_key', 'health_records.source_version', sql<boolean>`health_records.source_deleted_at is not null`.as('source_deleted')])
+      .forUpdate('health_records')
+      .execute();
+    return new Map(rows.map(({ source_key, ...row }) => [source_key!, row]));
+  }
+
+  /** A synced record made again from a newer version of its resource (the caller adds the version row). */
+  updateFromSync(id: number, record: Omit<NewRecord, 'category'>, version: number, provenance: SyncProvenance, userId: number | null): Promise<RecordRow> {
+    return this.db
+      .updateTable('health_records')
+      .set({
+        data: JSON.stringify(record.data),
+        private: record.private,
+        sort_date: record.sort_date,
+        search_text: record.search_text,
+        version,
+        updated_by: userId,
+        updated_at: sql`now()`,
+        source_id: provenance.sourceId,
+        source_version: provenance.version,
+        source_fetched_at: sql`now()`,
+        source_deleted_at: null,
+      })
+      .where('org_id', '=', this.scope.orgId)
+      .where('patient_id', '=', this.scope.patientId)
+      .where('id', '=', id)
+      .returning(recordColumns)
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Synced records read again unchanged: when they were fetched, and there again if they had been missed. */
+  async touchSynced(ids: readonly number[], provenance: Pick<SyncProvenance, 'sourceId'>): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('health_records')
+      .set({ source_id: provenance.sourceId, source_fetched_at: sql`now()`, source_deleted_at: null })
+      .where('org_id', '=', this.scope.orgId)
+      .where('patient_id', '=', this.scope.patientId)
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /** The patient's records a source brought that are still there at the source as far as known: id and source key. */
+  sourceRecords(sourceId: number): Promise<Array<{ id: number; source_key: string | null }>> {
+    return this.base().where('source_id', '=', sourceId).where('source_deleted_at', 'is', null).select(['id', 'source_key']).execute();
+  }
+
+  /** Records whose resource the source no longer has: marked, never removed (the patient decides). */
+  async markSourceDeleted(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('health_records')
+      .set({ source_deleted_at: sql`now()` })
+      .where('org_id', '=', this.scope.orgId)
+      .where('patient_id', '=', this.scope.patientId)
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /** How many records each source brought, by source id. */
+  async countBySource(): Promise<Map<number, number>> {
+    const rows = await this.base().where('source_id', 'is not', null).groupBy('source_id').select(['source_id', sql<string>`count(*)::text`.as('n')]).execute();
+    return new Map(rows.map((r) => [r.source_id!, Number(r.n)]));
+  }
+
+  /** The ids of the records a source brought (all of them, whoever may see them: the owner's disconnect). */
+  async idsFromSource(sourceId: number): Promise<Array<{ id: number; category: string }>> {
+    return this.base().where('source_id', '=', sourceId).select(['id', 'category']).execute();
   }
 
   /** Which of these source keys the patient's records already have. */
@@ -268,7 +394,7 @@ export class RecordsRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  async addVersion(recordId: number, version: number, action: 'create' | 'update', data: RecordData, changes: unknown[], userId: number): Promise<void> {
+  async addVersion(recordId: number, version: number, action: 'create' | 'update', data: RecordData, changes: unknown[], userId: number | null): Promise<void> {
     await this.db
       .insertInto('health_record_versions')
       .values({ record_id: recordId, org_id: this.scope.orgId, version, action, data: JSON.stringify(data), changes: JSON.stringify(changes), changed_by: userId })

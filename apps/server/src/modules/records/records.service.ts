@@ -1,5 +1,6 @@
 import {
   CATEGORIES,
+  SOURCE_RECORD_EDITABLE,
   checkRecord,
   searchKey,
   countryName,
@@ -154,6 +155,10 @@ export class RecordsService {
       if (values.private !== undefined && Boolean(values.private) !== current.private && !grant.canMarkPrivate) throw new HttpError(403, 'errors:privateOwnerOnly');
       const changes = diff(before, values);
       if (changes.length === 0) return current;
+      // A record a connected source brought changes at the source; the patient keeps their note and the private mark.
+      if (current.provenance && changes.some((c) => !(SOURCE_RECORD_EDITABLE as readonly string[]).includes(c.field))) {
+        throw new HttpError(403, 'errors:sourceRecordReadOnly', { source: current.provenance.source_name ?? '' });
+      }
       const next = current.version + 1;
       const updated = await repo.update(id, toStoredRecord(category, values, current.sort_date ?? latestToday(), current), next, ctx.actor.userId);
       await repo.addVersion(id, next, 'update', updated.data, changes, ctx.actor.userId);
@@ -170,6 +175,8 @@ export class RecordsService {
       const repo = new RecordsRepository(trx, grant);
       const current = await repo.lock(category.key, id);
       if (!current) throw notFound();
+      // Removed by disconnecting its source (with its records), unless the source no longer has it.
+      if (current.provenance && !current.provenance.deleted_at) throw new HttpError(403, 'errors:sourceRecordDelete', { source: current.provenance.source_name ?? '' });
       const files = await new DocumentsRepository(trx, grant).deleteRecordAttachments(id);
       await repo.delete(category.key, id);
       return files;
@@ -329,6 +336,7 @@ export function presentRecord(category: CategoryDefinition, row: RecordRow): Hea
     version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    provenance: row.provenance,
     ...(category.key === 'allergy' ? { allergy_id: row.id } : {}),
   };
   for (const field of category.fields) {
