@@ -187,9 +187,17 @@ describe('connecting (standalone launch)', () => {
     expect(listed[0]!.last_run).toMatchObject({ full: true, refused: [] });
     expect(listed[0]!.last_run!.added).toBe(listed[0]!.records);
     // Every search asked for the token's patient, and pages were followed.
-    const searches = ehr.requests.filter((r) => r.area === 'fhir' && r.token && r.path !== '/fhir/metadata' && !r.path.startsWith('/fhir/Patient'));
+    const searches = ehr.requests.filter((r) => r.area === 'fhir' && r.token && r.path !== '/fhir/metadata' && !/^\/fhir\/(Patient|Binary)\//.test(r.path));
     expect(searches.filter((r) => r.query.patient !== 'alice-example' || r.status !== 200).map((r) => `${r.status} ${r.url}`)).toEqual([]);
     expect(searches.some((r) => r.query._offset)).toBe(true);
+
+    // The documents' files are in the Document Center, in the source's folder: the PDF (a Binary);
+    // the HTML note (by address on the source's origin) is not a type the Document Center keeps, and is said so.
+    expect(listed[0]!.last_run!.documents).toBe(1);
+    expect(listed[0]!.last_run!.skipped).toContainEqual({ type: 'DocumentReference', count: 1, reason: expect.stringContaining('PDF and images') });
+    expect(ehr.requests.some((r) => r.area === 'file' && r.status === 200)).toBe(true);
+    const folders = (await inject('alice', 'GET', '/api/v1/documents/folders/')).json<Array<{ name: string; documents: number }>>();
+    expect(folders.find((f) => f.name === 'Test EHR')?.documents).toBe(listed[0]!.last_run!.documents);
 
     const list = await conditions('alice');
     expect(list.length).toBeGreaterThan(0);
@@ -214,7 +222,7 @@ describe('connecting (standalone launch)', () => {
 
   it('syncs again without duplicates; a change updates in place, a deletion is marked', async () => {
     const unchanged = await syncAndWait('alice', connectionId);
-    expect(unchanged.last_run).toMatchObject({ added: 0, updated: 0, deleted: 0 });
+    expect(unchanged.last_run).toMatchObject({ added: 0, updated: 0, deleted: 0, documents: 0 });
     const count = unchanged.records;
 
     const [first, second] = ehr.resourcesOf('alice-example', 'Condition') as Condition[];

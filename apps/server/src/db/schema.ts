@@ -298,6 +298,8 @@ export interface DocumentsTable {
   storage_key: string;
   created_at: Timestamp;
   created_by: number | null;
+  /** A file a connected source brought: the resource and attachment it came from (migration 0037). */
+  source_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface InsuranceCardsTable {

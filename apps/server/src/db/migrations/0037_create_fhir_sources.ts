@@ -15,6 +15,7 @@ import { sql, type Kysely } from 'kysely';
  *   kept for the patient to read.
  * - `health_records`: a record brought by a sync names its source, the resource and its version,
  *   when it was fetched and, once it is gone at the source, when that was seen (the record stays).
+ * - `documents`: a file a sync brought (an attachment of a DocumentReference) has its source key.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -81,9 +82,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table health_records add column source_fetched_at timestamptz`.execute(db);
   await sql`alter table health_records add column source_deleted_at timestamptz`.execute(db);
   await sql`create index health_records_source on health_records (patient_id, source_id) where source_id is not null`.execute(db);
+
+  // A file a sync brought (a DocumentReference's attachment) is known by its source key: kept once.
+  await sql`alter table documents add column source_key text`.execute(db);
+  await sql`create unique index documents_patient_source_key on documents (patient_id, source_key) where source_key is not null`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index documents_patient_source_key`.execute(db);
+  await sql`alter table documents drop column source_key`.execute(db);
   await sql`drop index health_records_source`.execute(db);
   for (const column of ['source_deleted_at', 'source_fetched_at', 'source_version', 'source_resource', 'source_id']) {
     await sql`alter table health_records drop column ${sql.ref(column)}`.execute(db);

@@ -96,13 +96,31 @@ export class DocumentsRepository {
     return query.orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc').execute();
   }
 
-  insert(document: NewDocument, userId: number): Promise<DocumentRow> {
+  insert(document: NewDocument, userId: number | null): Promise<DocumentRow> {
     if (document.record_id === null) this.wholeRecordOnly();
     return this.db
       .insertInto('documents')
       .values({ ...document, org_id: this.scope.orgId, patient_id: this.scope.patientId, created_by: userId })
       .returningAll()
       .executeTakeFirstOrThrow();
+  }
+
+  /** A file a connected source brought, known by its source key: undefined when the patient has it already (kept once). */
+  insertFromSource(document: NewDocument, sourceKey: string, userId: number | null): Promise<DocumentRow | undefined> {
+    this.wholeRecordOnly();
+    return this.db
+      .insertInto('documents')
+      .values({ ...document, org_id: this.scope.orgId, patient_id: this.scope.patientId, created_by: userId, source_key: sourceKey })
+      .onConflict((oc) => oc.columns(['patient_id', 'source_key']).where('source_key', 'is not', null).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Which of these source keys the patient's documents already have. */
+  async existingSourceKeys(keys: readonly string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.db.selectFrom('documents').select('source_key').where('org_id', '=', this.scope.orgId).where('patient_id', '=', this.scope.patientId).where('source_key', 'in', keys).execute();
+    return new Set(rows.map((r) => r.source_key!));
   }
 
   update(id: number, changes: Partial<Pick<DocumentRow, 'folder_id' | 'record_id' | 'file_name'>>): Promise<DocumentRow | undefined> {

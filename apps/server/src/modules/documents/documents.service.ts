@@ -25,7 +25,7 @@ import type { PatientScope } from '../patients/patient-scope';
 import { RecordsRepository } from '../records/records.repository';
 import { titleOf } from '../records/records.service';
 import { presentAttachment } from './documents.presenter';
-import { DocumentsRepository, type DocumentRow } from './documents.repository';
+import { DocumentsRepository, type DocumentRow, type NewDocument } from './documents.repository';
 
 export const DOCUMENT_MAX_MEGABYTES = DOCUMENT_MAX_BYTES / (1024 * 1024);
 
@@ -63,7 +63,17 @@ export class DocumentsService {
   ) {}
 
   /** Checks and stores a file; answers its row. Nothing is kept when anything fails. */
-  private async store(ctx: SignedInContext, grant: PatientScope, file: UploadedFile, placement: { folderId: number | null; recordId: number | null; origin: 'attachment' | 'document' }): Promise<DocumentRow> {
+  private store(ctx: SignedInContext, grant: PatientScope, file: UploadedFile, placement: { folderId: number | null; recordId: number | null; origin: 'attachment' | 'document' }): Promise<DocumentRow> {
+    return this.keep(grant, file, placement, (repo, row) => repo.insert(row, ctx.actor.userId)).then((row) => row!);
+  }
+
+  /** The checks, the file stored, then its row written (`write`); the file removed again when no row is (or the write fails). */
+  private async keep(
+    grant: PatientScope,
+    file: UploadedFile,
+    placement: { folderId: number | null; recordId: number | null; origin: 'attachment' | 'document' },
+    write: (repo: DocumentsRepository, row: NewDocument) => Promise<DocumentRow | undefined>,
+  ): Promise<DocumentRow | undefined> {
     if (file.data.length > DOCUMENT_MAX_BYTES) throw new FieldError({ file: [{ key: 'validation:fileTooLarge', vars: { max: DOCUMENT_MAX_MEGABYTES } }] }, 413);
     const type = sniffFile(file.data);
     if (!type) throw new FieldError({ file: ['validation:fileTypeNotAllowed'] });
@@ -71,14 +81,33 @@ export class DocumentsService {
     const key = `documents/${grant.patient.org_id}/${grant.patient.id}/${randomUUID()}.${FILE_TYPES[type]}`;
     await this.storage.put(key, data);
     try {
-      return await new DocumentsRepository(this.db, grant).insert(
-        { folder_id: placement.folderId, record_id: placement.recordId, origin: placement.origin, file_name: cleanFileName(file.filename || 'document', type), content_type: type, size: data.length, storage_key: key },
-        ctx.actor.userId,
-      );
+      const row = await write(new DocumentsRepository(this.db, grant), {
+        folder_id: placement.folderId,
+        record_id: placement.recordId,
+        origin: placement.origin,
+        file_name: cleanFileName(file.filename || 'document', type),
+        content_type: type,
+        size: data.length,
+        storage_key: key,
+      });
+      if (!row) await this.storage.delete(key).catch(() => undefined);
+      return row;
     } catch (err) {
       await this.storage.delete(key).catch(() => undefined);
       throw err;
     }
+  }
+
+  /**
+   * A file a connected source brought (a DocumentReference's attachment), into the patient's
+   * Document Center in the folder named after the source (made when missing); kept once by its
+   * source key (undefined when the patient has it already). The checks are an upload's: a type
+   * outside the allow-list or a file over the limit is a FieldError the sync reports as skipped.
+   */
+  async keepFromSource(scope: PatientScope, file: UploadedFile, where: { folderName: string; sourceKey: string; userId: number | null }): Promise<DocumentRow | undefined> {
+    const repo = new DocumentsRepository(this.db, scope);
+    const folder = (await repo.folderNamed(where.folderName)) ?? (await repo.insertFolder(where.folderName));
+    return this.keep(scope, file, { folderId: folder.id, recordId: null, origin: 'document' }, (r, row) => r.insertFromSource(row, where.sourceKey, where.userId));
   }
 
   private async presentAll(grant: PatientScope, rows: DocumentRow[], lang: SignedInContext['lang']): Promise<DocumentDto[]> {

@@ -104,6 +104,37 @@ export class SourceFhir {
     }
   }
 
+  /** The bytes of an address of the source (an attachment), or null when it is over `max` bytes (read no further). */
+  async bytes(url: string, accept: string, max: number): Promise<Buffer | null> {
+    const response = await this.get(url, accept);
+    if (Number(response.headers.get('content-length') ?? 0) > max) {
+      await response.body?.cancel();
+      return null;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const reader = response.body?.getReader();
+    for (let part = await reader?.read(); reader && part && !part.done; part = await reader.read()) {
+      size += part.value.length;
+      if (size > max) {
+        await reader.cancel();
+        return null;
+      }
+      chunks.push(Buffer.from(part.value));
+    }
+    const data = Buffer.concat(chunks);
+    // A Binary answered as FHIR JSON (a source that ignores Accept) carries the bytes in `data`.
+    if ((response.headers.get('content-type') ?? '').includes('json')) {
+      try {
+        const binary = JSON.parse(data.toString('utf8')) as { resourceType?: string; data?: string };
+        if (binary.resourceType === 'Binary' && typeof binary.data === 'string') return Buffer.from(binary.data, 'base64');
+      } catch {
+        return data;
+      }
+    }
+    return data;
+  }
+
   /** A FHIR JSON answer (a Bundle, a resource); an OperationOutcome in place of the Bundle is a refusal. */
   async json(url: string): Promise<Record<string, unknown>> {
     const response = await this.get(url);

@@ -1,4 +1,4 @@
-import { categoryDefinition, type RecordValues } from '@healthbook/shared';
+import { categoryDefinition, DOCUMENT_MAX_BYTES, type RecordValues } from '@healthbook/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { systemContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -8,9 +8,12 @@ import type { SecretBox } from '../../lib/crypto';
 import { sliceClock, yieldToLoop } from '../../lib/slices';
 import type { AuditLog } from '../audit/audit.service';
 import { readResource } from '../fhir/fhir.service';
-import type { FhirJson } from '../fhir/fhir.mapping';
+import { conceptText, type FhirJson } from '../fhir/fhir.mapping';
+import { DocumentsRepository } from '../documents/documents.repository';
+import type { DocumentsService } from '../documents/documents.service';
+import { FieldError } from '../../lib/http-errors';
 import { ownerScope } from '../patients/patient-scope';
-import { PatientsRepository } from '../patients/patients.repository';
+import { PatientsRepository, type PatientRow } from '../patients/patients.repository';
 import { RecordsRepository } from '../records/records.repository';
 import { diff, latestToday, toStoredRecord, valuesOf } from '../records/records.service';
 import { SmartGrantError, type OutboundPolicy, type SourceClient, type TokenSet } from './smart-client';
@@ -41,6 +44,8 @@ export const SYNC_SEARCHES: ReadonlyArray<{ type: string; params?: string }> = [
   { type: 'Procedure' },
   { type: 'Encounter' },
   { type: 'FamilyMemberHistory' },
+  // Documents: their attachments go to the Document Center (a folder named after the source).
+  { type: 'DocumentReference' },
 ];
 
 /** Resources asked per page. */
@@ -66,7 +71,7 @@ export class SourceSync {
   constructor(
     private readonly db: Db,
     private readonly box: { tokens: SecretBox; secrets: SecretBox },
-    private readonly audit: AuditLog,
+    private readonly deps: { audit: AuditLog; documents: DocumentsService },
     private readonly settings: SyncSettings,
     private readonly log: FastifyBaseLogger,
   ) {
@@ -130,7 +135,7 @@ export class SourceSync {
     const next = outcome.status === 'up_to_date' ? new Date(Date.now() + this.settings.everyMs) : outcome.status === 'failed' ? new Date(Date.now() + 3_600_000) : null;
     await this.jobs.finish(connection.id, { ...outcome, nextSyncAt: next });
     const run = outcome.run;
-    await this.audit.record(systemContext(this.log), {
+    await this.deps.audit.record(systemContext(this.log), {
       action: 'source_sync',
       outcome: 'success',
       actorUserId: null,
@@ -177,7 +182,7 @@ export class SourceSync {
       const query = [`patient=${pid}`, search.params, `_count=${PAGE_SIZE}`, since ? `_lastUpdated=gt${since.toISOString()}` : null].filter(Boolean).join('&');
       try {
         for await (const resources of fhir.pages(`${source.fhir_base_url}/${search.type}?${query}`)) {
-          await this.keepPage(resources, { source, scope, connection, today, summary, skipped, seen });
+          await this.keepPage(resources, { source, scope, connection, today, summary, skipped, seen, fhir, patient });
         }
       } catch (err) {
         if (!(err instanceof FhirRefused)) throw err;
@@ -198,6 +203,51 @@ export class SourceSync {
     summary.skipped = [...skipped.values()];
     summary.finished_at = new Date().toISOString();
     return summary;
+  }
+
+  /**
+   * A DocumentReference's attachments into the Document Center, each once (its source key): the
+   * bytes inline, or fetched from the source's own origin with the patient's token (an address
+   * elsewhere is not followed: the token goes nowhere else). A type outside the upload allow-list
+   * or a file over the limit is skipped and said.
+   */
+  private async keepAttachments(
+    resource: FhirJson,
+    key: string,
+    run: { source: FhirSourceRow; connection: SourceConnectionRow; summary: SyncRunSummary; fhir: SourceFhir; patient: PatientRow },
+    skip: (type: string, reason: string) => void,
+  ): Promise<void> {
+    const contents = (Array.isArray(resource.content) ? resource.content : []) as Array<{ attachment?: { data?: string; url?: string; title?: string; contentType?: string } }>;
+    const scope = ownerScope(run.patient, 'documents');
+    const keys = contents.map((_, index) => `${key}#${index}`);
+    const known = await new DocumentsRepository(this.db, scope).existingSourceKeys(keys);
+    for (const [index, content] of contents.entries()) {
+      const attachment = content.attachment;
+      const sourceKey = keys[index]!;
+      if (!attachment || known.has(sourceKey)) continue;
+      let data: Buffer | null = null;
+      if (typeof attachment.data === 'string') data = Buffer.from(attachment.data, 'base64');
+      else if (typeof attachment.url === 'string') {
+        const url = run.fhir.resolve(attachment.url);
+        if (!url) {
+          skip('DocumentReference', 'records:sources.skipAttachmentElsewhere');
+          continue;
+        }
+        data = await run.fhir.bytes(url, attachment.contentType ?? '*/*', DOCUMENT_MAX_BYTES);
+      }
+      if (!data) {
+        skip('DocumentReference', 'records:sources.skipAttachmentTooLarge');
+        continue;
+      }
+      const title = attachment.title ?? (resource.description as string | undefined) ?? conceptText(resource.type) ?? 'document';
+      try {
+        const row = await this.deps.documents.keepFromSource(scope, { filename: title, mimetype: attachment.contentType ?? 'application/octet-stream', data }, { folderName: run.source.name, sourceKey, userId: run.connection.created_by });
+        if (row) run.summary.documents++;
+      } catch (err) {
+        if (!(err instanceof FieldError)) throw err;
+        skip('DocumentReference', err.statusCode === 413 ? 'records:sources.skipAttachmentTooLarge' : 'records:sources.skipAttachmentType');
+      }
+    }
   }
 
   /** Whether the source's CapabilityStatement says its searches take `_lastUpdated` (else every run is a full one). */
@@ -224,6 +274,8 @@ export class SourceSync {
       summary: SyncRunSummary;
       skipped: Map<string, { type: string; count: number; reason: string }>;
       seen: Set<string>;
+      fhir: SourceFhir;
+      patient: PatientRow;
     },
   ): Promise<void> {
     const { source, scope, connection, today, summary, skipped, seen } = run;
@@ -245,6 +297,10 @@ export class SourceSync {
       }
       const key = syncKey(source.id, type, id);
       seen.add(key);
+      if (type === 'DocumentReference') {
+        await this.keepAttachments(resource, key, run, skip);
+        continue;
+      }
       // References inside the resource (a contained Medication) are read; others are not fetched.
       const contained = new Map(((Array.isArray(resource.contained) ? resource.contained : []) as FhirJson[]).map((c) => [`#${String(c.id)}`, c]));
       const read = readResource(resource, { reaches: () => true, dob: scope.patient.dob, today, resolve: (ref) => contained.get(ref) });

@@ -22,6 +22,7 @@ import { servicePlugin } from '../../lib/service-plugin';
 import type { Storage } from '../../plugins/storage';
 import type { AuditLog } from '../audit/audit.service';
 import { DocumentsRepository } from '../documents/documents.repository';
+import type { DocumentsService } from '../documents/documents.service';
 import type { OrganizationsService } from '../organizations/organizations.service';
 import { canReachOrg } from '../people/people.policy';
 import type { PatientsService } from '../patients/patients.service';
@@ -67,12 +68,12 @@ export class SourcesService {
 
   constructor(
     private readonly db: Db,
-    private readonly deps: { patients: PatientsService; organizations: OrganizationsService; audit: AuditLog; storage: Storage; log: FastifyBaseLogger },
+    private readonly deps: { patients: PatientsService; organizations: OrganizationsService; audit: AuditLog; documents: DocumentsService; storage: Storage; log: FastifyBaseLogger },
     private readonly options: SourcesOptions,
   ) {
     this.secrets = new SecretBox(options.jwtSecret, 'fhir-source-secrets');
     this.tokens = new SecretBox(options.jwtSecret, 'fhir-source-tokens');
-    this.sync = new SourceSync(db, { tokens: this.tokens, secrets: this.secrets }, deps.audit, options.sync, deps.log);
+    this.sync = new SourceSync(db, { tokens: this.tokens, secrets: this.secrets }, { audit: deps.audit, documents: deps.documents }, options.sync, deps.log);
   }
 
   private get policy(): OutboundPolicy {
@@ -355,8 +356,8 @@ declare module 'fastify' {
   }
 }
 
-export default servicePlugin<'sources', SourcesOptions>('sources', ['db', 'patients-service', 'organizations-service', 'audit-service'], (app, opts) => {
-  const service = new SourcesService(app.db, { patients: app.patients, organizations: app.organizations, audit: app.audit, storage: app.storage, log: app.log }, opts);
+export default servicePlugin<'sources', SourcesOptions>('sources', ['db', 'patients-service', 'organizations-service', 'audit-service', 'documents-service'], (app, opts) => {
+  const service = new SourcesService(app.db, { patients: app.patients, organizations: app.organizations, audit: app.audit, documents: app.documents, storage: app.storage, log: app.log }, opts);
   app.addHook('onClose', async () => service.stop());
   return service;
 });
