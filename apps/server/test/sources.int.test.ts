@@ -44,8 +44,8 @@ async function sources(who: keyof typeof users, patient?: number): Promise<Patie
   return res.json<PatientSources>();
 }
 
-async function syncAndWait(who: keyof typeof users, connectionId: number): Promise<SourceConnection> {
-  const res = await inject(who, 'POST', `/api/v1/sources/connections/${connectionId}/sync/`);
+async function syncAndWait(who: keyof typeof users, connectionId: number, full = true): Promise<SourceConnection> {
+  const res = await inject(who, 'POST', `/api/v1/sources/connections/${connectionId}/sync/${full ? '' : '?full=false'}`);
   expect(res.statusCode, res.body).toBe(200);
   await t.app.sources.idle();
   return (await sources(who)).connections.find((c) => c.id === connectionId)!;
@@ -237,6 +237,18 @@ describe('connecting (standalone launch)', () => {
     expect(list.find((c) => c.provenance?.resource === `Condition/${second!.id}`)!.provenance!.deleted_at).not.toBeNull();
     const history = (await inject('alice', 'GET', `/api/v1/hr/condition/${renamed.id}/history/`)).json<Array<{ version: number }>>();
     expect(history.map((h) => h.version)).toEqual([2, 1]);
+  });
+
+  it('the daily sync asks only what changed (_lastUpdated), and finds a change', async () => {
+    const [first] = ehr.resourcesOf('alice-example', 'Condition') as Condition[];
+    await ehr.update({ ...first!, code: { text: 'Changed since the last sync' } });
+    const since = ehr.requests.length;
+    const run = await syncAndWait('alice', connectionId, false);
+    expect(run.last_run).toMatchObject({ full: false, added: 0, updated: 1, deleted: 0 });
+    const searches = ehr.requests.slice(since).filter((r) => r.area === 'fhir' && r.token && r.query.patient);
+    expect(searches.length).toBeGreaterThan(0);
+    expect(searches.every((r) => r.query._lastUpdated?.startsWith('gt'))).toBe(true);
+    expect((await conditions('alice')).some((c) => c.name === 'Changed since the last sync')).toBe(true);
   });
 
   it('a synced record is read-only but for the patient’s note and private mark', async () => {

@@ -7,10 +7,11 @@ import { FHIR_IMPORT_MAX_RESOURCES, type CreatedShare, type ExportLink, type Fhi
 import { buildTestApp, type TestApp } from './build-app';
 import { bearer, buildOrganization, buildUser, signIn, type BuiltOrganization } from './factories';
 import { FULL_RECORDS } from './fhir-samples';
+import { authorizeByHttp, startTestEhr } from './ehr/test-ehr';
 
 /**
  * No request stalls the server (issue 24, §3): while one patient's heavy request runs (a PDF
- * export, the shared record's PDF, a FHIR export, a FHIR import), a cheap request sent every
+ * export, the shared record's PDF, a FHIR export, a FHIR import, a connected source's first sync), a cheap request sent every
  * 25 ms (HEAD /api/ping, no database) is answered promptly. Real sockets, not inject: inject
  * would not show the event loop held. A stall is the longest a ping waited for its answer, or
  * the pinger's own timer waited beyond its 25 ms (the loop held between pings).
@@ -215,4 +216,33 @@ describe('while one patient makes a heavy request, the server answers others at 
     expect(run.result.json<FhirImportResult>().items).toHaveLength(FHIR_IMPORT_MAX_RESOURCES);
     expect(run.stallMs).toBeLessThan(run.budget.ms);
   }, 60_000);
+
+  it('a connected source’s first sync of a long record (2,000 resources, paged)', async () => {
+    // The tests' EHR runs in this process: its own work is counted as the server's, so the figure is an upper bound.
+    const redirect = `${t.config.publicUrl}/${org.name}/health-record/connections/callback`;
+    const ehr = await startTestEhr({
+      clients: [{ client_id: 'stalls', redirect_uris: [redirect] }],
+      patients: [{ patientId: 'alice-example', name: 'Alice Example', seed: 1, username: 'alice', password: 'alice-password', resources: 2_000 }],
+    });
+    try {
+      const admin = await buildUser(t.app, { org, roles: ['org_admin'] });
+      const adminToken = (await signIn(t.app, { email: admin.email, password: admin.password, org_id: org.id })).access;
+      const source = await request('POST', '/api/v1/admin/sources/', { headers: bearer(adminToken), body: { name: 'Stall EHR', fhir_base_url: ehr.fhirBase, client_id: 'stalls' } });
+      expect(source.status, source.body.toString()).toBe(201);
+      const started = await request('POST', '/api/v1/sources/connect/', { headers: as('other'), body: { source_id: source.json<{ id: number }>().id } });
+      const back = await authorizeByHttp(ehr, started.json<{ authorize_url: string }>().authorize_url, { username: 'alice', password: 'alice-password', consent: 'allow' });
+      const run = await whilePinging(async () => {
+        const connected = await request('POST', '/api/v1/sources/callback/', { headers: as('other'), body: Object.fromEntries(back.searchParams) });
+        expect(connected.status, connected.body.toString()).toBe(200);
+        await t.app.sources.idle();
+        return (await request('GET', '/api/v1/sources/', { headers: as('other') })).json<{ connections: Array<{ status: string; records: number }> }>();
+      });
+      report('first sync of a source, 2,000 resources', run);
+      expect(run.result.connections[0]).toMatchObject({ status: 'up_to_date' });
+      expect(run.result.connections[0]!.records).toBeGreaterThan(1_900);
+      expect(run.stallMs).toBeLessThan(run.budget.ms);
+    } finally {
+      await ehr.close();
+    }
+  }, 120_000);
 });

@@ -141,6 +141,10 @@ export type SourceCallbackBody = z.infer<typeof SourceCallbackBodySchema>;
 export const SOURCE_CALLBACK_FAILURES = ['denied', 'state', 'expired_code', 'source_down', 'no_patient'] as const;
 export type SourceCallbackFailure = (typeof SOURCE_CALLBACK_FAILURES)[number];
 
+export const SyncNowQuerySchema = z.object({
+  full: z.enum(['true', 'false']).optional().describe('false: only what changed since the last sync, as the daily sync reads (default true: everything, which also finds what the source deleted)'),
+});
+
 export const DisconnectSourceQuerySchema = z.object({
   remove_records: z.enum(['true', 'false']).optional().describe('true: the records this source brought are deleted too (default: they stay)'),
 });

@@ -322,7 +322,10 @@ export class SourceSync {
       const existing = await repo.bySourceKeys(readings.map((r) => r.key));
       const unchanged: number[] = [];
       const userId = connection.created_by;
+      // PGlite answers without a turn of the event loop: the page's statements are let go in slices.
+      const writes = sliceClock();
       for (const reading of readings) {
+        await writes.pause();
         const category = categoryDefinition(reading.category)!;
         const provenance = { sourceId: source.id, resource: reading.resource, version: reading.version };
         const current = existing.get(reading.key);

@@ -122,11 +122,11 @@ export class SourceConnectionsRepository {
       .executeTakeFirstOrThrow();
   }
 
-  /** A sync asked for now, reading everything (a full sync also finds what the source deleted). */
-  async syncNow(id: number): Promise<boolean> {
+  /** A sync asked for now; a full one reads everything (and so finds what the source deleted): its last full sync forgotten. */
+  async syncNow(id: number, full: boolean): Promise<boolean> {
     const result = await this.db
       .updateTable('source_connections')
-      .set({ next_sync_at: sql`now()`, last_full_sync_at: null, updated_at: sql`now()` })
+      .set({ next_sync_at: sql`now()`, ...(full ? { last_full_sync_at: null } : {}), updated_at: sql`now()` })
       .where('org_id', '=', this.scope.orgId)
       .where('patient_id', '=', this.scope.patientId)
       .where('id', '=', id)

@@ -16,6 +16,7 @@ import {
   SourceCheckResultSchema,
   SourceConnectionSchema,
   SourceIdParamsSchema,
+  SyncNowQuerySchema,
   UpdateFhirSourceBodySchema,
 } from '@healthbook/shared';
 import { OrgQuerySchema } from '@healthbook/shared';
@@ -149,14 +150,14 @@ export const sourcesRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         ...patientTags,
-        summary: 'Sync now: a full sync (it also finds what the source deleted)',
+        summary: 'Sync now: a full sync (it also finds what the source deleted), or with full=false only what changed',
         description: `${WHOSE} 409 when the connection needs reconnecting.`,
         params: SourceIdParamsSchema,
-        querystring: PatientQuerySchema,
+        querystring: PatientQuerySchema.extend(SyncNowQuerySchema.shape),
         response: { 200: SourceConnectionSchema, ...errors },
       },
     },
-    async (request) => app.sources.syncNow(request.signedIn(), request.params.id, request.query.patient),
+    async (request) => app.sources.syncNow(request.signedIn(), request.params.id, request.query.full !== 'false', request.query.patient),
   );
 
   app.delete(

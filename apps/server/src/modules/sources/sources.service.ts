@@ -290,11 +290,11 @@ export class SourcesService {
     return { grant, repo, row };
   }
 
-  /** "Sync now": a full sync due at once (it also finds what the source deleted). */
-  async syncNow(ctx: SignedInContext, id: number, patientId?: number): Promise<SourceConnection> {
+  /** "Sync now": a sync due at once, a full one unless asked otherwise (a full one also finds what the source deleted). */
+  async syncNow(ctx: SignedInContext, id: number, full: boolean, patientId?: number): Promise<SourceConnection> {
     const { grant, repo, row } = await this.connection(ctx, id, patientId);
     if (row.status === 'needs_reconnect') throw new HttpError(409, 'errors:sourceNeedsReconnect', { source: row.source_name });
-    await repo.syncNow(id);
+    await repo.syncNow(id, full);
     await this.deps.audit.record(ctx, { action: 'source_sync_request', outcome: 'success', subject: `patient:${grant.patientId}`, detail: { source: row.source_id, connection: id } });
     this.kick();
     const count = (await new RecordsRepository(this.db, grant.withoutPrivate()).countBySource()).get(row.source_id) ?? 0;
