@@ -26,9 +26,14 @@
 //   BENCH_SERVER_NODE_ARGS  extra node arguments for the real server processes, space-separated
 //                      (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where their time goes)
 //
+// Then the connected sources (bench/sources.ts, through tsx): the tests' EHR with BENCH_SOURCES_RESOURCES
+// resources (default 5,000) connected by the demo patient; the first sync, a re-sync with nothing new and a
+// full one, the longest stall of the server's loop meanwhile, beside the FHIR export (JSON) of the same records.
+//   npm run bench -- sources      only that part (with BENCH_ONLY, when a word is in "sources")
+//
 // Targets live in bench/targets.mjs, chat scenarios in bench/chat.mjs; results are written to .bench/results.json
 // (Lighthouse's last report of each page to .bench/lighthouse/<page>.json).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -76,6 +81,10 @@ const BUNDLE_NAME = 'sign-in page javascript bundle';
 const bundleSelected = () => ONLY.length === 0 || ONLY.some((w) => BUNDLE_NAME.includes(w));
 const LIGHTHOUSE_NAME = 'lighthouse';
 const lighthouseSelected = () => ONLY.length === 0 || ONLY.some((w) => LIGHTHOUSE_NAME.includes(w));
+const SOURCES_NAME = 'sources';
+const sourcesSelected = () => ONLY.length === 0 || ONLY.some((w) => SOURCES_NAME.includes(w));
+/** The sources part's goals (issue 28). */
+const SOURCES_GOALS = { firstSyncMs: 60_000, resyncNothingNewMs: 5_000, stallMaxMs: 50 };
 
 const log = (msg) => console.log(`[bench] ${msg}`);
 const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
@@ -151,6 +160,8 @@ async function startServer(databaseUrl, name = 'server', extraEnv = {}) {
     LOG_LEVEL: 'warn',
     // Load from one address: the per-IP sign-in limit would answer 429s instead of measuring.
     AUTH_RATE_LIMIT: '1000000',
+    // The sources part's EHR is on loopback over http (production otherwise asks only https on public addresses).
+    SOURCES_ALLOW_INSECURE: 'true',
     DATA_DIR: dataDir,
     JWT_SECRET,
   };
@@ -311,6 +322,21 @@ function gitCommit() {
 }
 
 // ---------------------------------------------------------------- main
+/** bench/sources.ts through tsx (it drives the tests' EHR, TypeScript): its progress shown, its one JSON line answered. */
+function runSources(base) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'bench/sources.ts'), base], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const line = out.trim().split('\n').at(-1);
+      if (code === 0 && line) resolve(JSON.parse(line));
+      else reject(new Error(`bench/sources.ts exited with ${code}`));
+    });
+  });
+}
+
 async function main() {
   validateTargets();
   await build();
@@ -418,6 +444,23 @@ async function main() {
     for (const s of chat.skipped) console.log(`SKIP  ${s.name}: ${s.why}`);
   }
 
+  let sources = { skipped: `not chosen by BENCH_ONLY=${ONLY.join(',')}` };
+  if (sourcesSelected()) {
+    console.log('');
+    sources = await runSources(app.base);
+    console.log(
+      `\nConnected source, ${sources.resources} resources (${sources.records} records): first sync ${(sources.firstSyncMs / 1000).toFixed(1)} s, ` +
+        `re-sync with nothing new ${(sources.resyncNothingNewMs / 1000).toFixed(2)} s, full re-sync ${(sources.fullResyncMs / 1000).toFixed(1)} s; ` +
+        `the same records as JSON (FHIR export, ${(sources.exportBytes / 1024 / 1024).toFixed(1)} MB) ${sources.exportJsonMs} ms`,
+    );
+    console.log(`Longest ping answer during the syncs ${sources.stallMaxMs} ms (p99 ${sources.stallP99Ms} ms, ${sources.pings} pings); idle ${sources.pingIdleMaxMs} ms (p99 ${sources.pingIdleP99Ms} ms)`);
+    for (const [key, goal] of Object.entries(SOURCES_GOALS)) {
+      const pass = sources[key] <= goal;
+      checks.push({ name: `sources ${key} <= ${goal}`, pass, value: sources[key], threshold: goal });
+      console.log(`${pass ? 'PASS' : 'FAIL'}  sources: ${key} ${sources[key]} ms; target ≤ ${goal} ms`);
+    }
+  }
+
   let bundle = { skipped: `not chosen by BENCH_ONLY=${ONLY.join(',')}` };
   if (bundleSelected()) {
     bundle = await measureBundle(app.base, webStampAtStart);
@@ -436,6 +479,7 @@ async function main() {
     settings: { connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP },
     targets: rows,
     chat,
+    sources,
     checks,
     bundle,
     lighthouse,

@@ -780,6 +780,8 @@ export interface SourceConnectionsTable {
   last_run: ColumnType<SyncRunSummary | null, string | null | undefined, string | null>;
   last_synced_at: NullableTimestamp;
   last_full_sync_at: NullableTimestamp;
+  /** The source's own time when the last sync's searches began (its searchsets' meta.lastUpdated): the next `_lastUpdated=gt`. */
+  since_cursor: string | null;
   next_sync_at: NullableTimestamp;
   claimed_until: NullableTimestamp;
   created_by: number | null;

@@ -52,6 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       last_run jsonb,
       last_synced_at timestamptz,
       last_full_sync_at timestamptz,
+      since_cursor text,
       next_sync_at timestamptz,
       claimed_until timestamptz,
       created_by integer references users(id) on delete set null,

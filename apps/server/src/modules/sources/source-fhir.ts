@@ -145,19 +145,23 @@ export class SourceFhir {
     return resource;
   }
 
-  /** Every page of a search, from its first address, following `next` links on the source's origin. */
-  async *pages(first: string): AsyncGenerator<Record<string, unknown>[]> {
+  /** Every page of a search, from its first address, following `next` links on the source's origin; with the source's time of each page (its meta.lastUpdated). */
+  async *pages(first: string): AsyncGenerator<{ resources: Record<string, unknown>[]; at: string | null }> {
     let url: string | null = first;
     const seen = new Set<string>();
     while (url && !seen.has(url)) {
       seen.add(url);
       const bundle = await this.json(url);
       const entries = Array.isArray(bundle.entry) ? (bundle.entry as Array<{ resource?: unknown; search?: { mode?: string } }>) : [];
+      const meta = bundle.meta as { lastUpdated?: unknown } | undefined;
       // What the search matched (never the resources it included, nor an OperationOutcome of warnings).
-      yield entries
-        .filter((e) => e.search?.mode !== 'include' && e.search?.mode !== 'outcome')
-        .map((e) => e.resource)
-        .filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null && (r as { resourceType?: unknown }).resourceType !== 'OperationOutcome');
+      yield {
+        resources: entries
+          .filter((e) => e.search?.mode !== 'include' && e.search?.mode !== 'outcome')
+          .map((e) => e.resource)
+          .filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null && (r as { resourceType?: unknown }).resourceType !== 'OperationOutcome'),
+        at: typeof meta?.lastUpdated === 'string' ? meta.lastUpdated : null,
+      };
       const next = Array.isArray(bundle.link) ? (bundle.link as Array<{ relation?: string; url?: string }>).find((l) => l.relation === 'next')?.url : undefined;
       url = next ? this.resolve(next) : null;
     }

@@ -115,10 +115,10 @@ export class SourceSync {
     const started = new Date();
     const heartbeat = setInterval(() => void this.jobs.extend(connection.id).catch(() => undefined), 60_000);
     heartbeat.unref();
-    let outcome: { status: SourceConnectionStatus; problem: string | null; run: SyncRunSummary | null; synced: boolean; full: boolean };
+    let outcome: { status: SourceConnectionStatus; problem: string | null; run: SyncRunSummary | null; synced: boolean; full: boolean; cursor?: string | null };
     try {
-      const run = await this.sync(connection, started);
-      outcome = { status: 'up_to_date', problem: null, run, synced: true, full: run.full };
+      const { summary: run, cursor } = await this.sync(connection, started);
+      outcome = { status: 'up_to_date', problem: null, run, synced: true, full: run.full, cursor };
     } catch (err) {
       if (err instanceof SmartGrantError && err.kind === 'refused') {
         outcome = { status: 'needs_reconnect', problem: 'errors:sourceNeedsReconnect', run: null, synced: false, full: false };
@@ -147,7 +147,7 @@ export class SourceSync {
     });
   }
 
-  private async sync(connection: SourceConnectionRow, started: Date): Promise<SyncRunSummary> {
+  private async sync(connection: SourceConnectionRow, started: Date): Promise<{ summary: SyncRunSummary; cursor: string | null }> {
     const source = await this.jobs.source(connection.source_id);
     const patient = await new PatientsRepository(this.db, orgScope(connection.org_id)).findById(connection.patient_id);
     if (!source || !patient || !connection.access_token_sealed) throw new SmartGrantError('refused', 'connection_gone');
@@ -167,7 +167,9 @@ export class SourceSync {
     const supportsSince = await this.supportsLastUpdated(fhir);
     // The first run, one a week, and "Sync now" (which clears last_full_sync_at) read everything.
     const full = !supportsSince || !connection.last_synced_at || connection.last_full_sync_at === null || Date.now() - lastFull > FULL_EVERY_MS;
-    const since = full ? null : new Date(connection.last_synced_at!.getTime() - SINCE_MARGIN_MS);
+    // Only what changed since the source's own time of the last sync's searches (else our clock, less a margin for the difference).
+    const since = full ? null : (connection.since_cursor ?? new Date(connection.last_synced_at!.getTime() - SINCE_MARGIN_MS).toISOString());
+    let cursor: string | null = null;
 
     const summary: SyncRunSummary = { full, added: 0, updated: 0, unchanged: 0, deleted: 0, documents: 0, skipped: [], refused: [], started_at: started.toISOString(), finished_at: '' };
     const skipped = new Map<string, { type: string; count: number; reason: string }>();
@@ -179,9 +181,13 @@ export class SourceSync {
     await fhir.json(`${source.fhir_base_url}/Patient/${pid}`);
 
     for (const search of SYNC_SEARCHES) {
-      const query = [`patient=${pid}`, search.params, `_count=${PAGE_SIZE}`, since ? `_lastUpdated=gt${since.toISOString()}` : null].filter(Boolean).join('&');
+      const query = [`patient=${pid}`, search.params, `_count=${PAGE_SIZE}`, since ? `_lastUpdated=gt${encodeURIComponent(since)}` : null].filter(Boolean).join('&');
       try {
-        for await (const resources of fhir.pages(`${source.fhir_base_url}/${search.type}?${query}`)) {
+        let first = true;
+        for await (const { resources, at } of fhir.pages(`${source.fhir_base_url}/${search.type}?${query}`)) {
+          // The earliest first-page time of the searches: a change made while they ran is read again next time, never missed.
+          if (first && at && (!cursor || Date.parse(at) < Date.parse(cursor))) cursor = at;
+          first = false;
           await this.keepPage(resources, { source, scope, connection, today, summary, skipped, seen, fhir, patient });
         }
       } catch (err) {
@@ -202,7 +208,7 @@ export class SourceSync {
     }
     summary.skipped = [...skipped.values()];
     summary.finished_at = new Date().toISOString();
-    return summary;
+    return { summary, cursor };
   }
 
   /**

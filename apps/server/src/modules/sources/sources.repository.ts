@@ -208,7 +208,7 @@ export class SourceSyncJobRepository {
   }
 
   /** The run's end: its status, its summary, when the next one is due; the claim let go. A disconnection meanwhile stays. */
-  async finish(id: number, outcome: { status: SourceConnectionStatus; problem: string | null; run: SyncRunSummary | null; synced: boolean; full: boolean; nextSyncAt: Date | null }): Promise<void> {
+  async finish(id: number, outcome: { status: SourceConnectionStatus; problem: string | null; run: SyncRunSummary | null; synced: boolean; full: boolean; cursor?: string | null; nextSyncAt: Date | null }): Promise<void> {
     await this.db
       .updateTable('source_connections')
       .set({
@@ -217,6 +217,7 @@ export class SourceSyncJobRepository {
         ...(outcome.run ? { last_run: JSON.stringify(outcome.run) } : {}),
         ...(outcome.synced ? { last_synced_at: sql`now()` } : {}),
         ...(outcome.synced && outcome.full ? { last_full_sync_at: sql`now()` } : {}),
+        ...(outcome.synced ? { since_cursor: outcome.cursor ?? null } : {}),
         next_sync_at: outcome.nextSyncAt,
         claimed_until: null,
         updated_at: sql`now()`,
