@@ -32,7 +32,10 @@ export const DOCUMENT_MAX_MEGABYTES = DOCUMENT_MAX_BYTES / (1024 * 1024);
 
 /** A file name to show and to offer on download: its last segment, one clean line, the real type's extension. */
 export function cleanFileName(name: string, type: FileType): string {
-  const extension = FILE_TYPES[type];
+  return cleanNameWith(name, FILE_TYPES[type]);
+}
+
+function cleanNameWith(name: string, extension: string): string {
   const base = cleanText(path.basename(name.replace(/\\/g, '/')))
     .replace(/\p{Cc}/gu, '')
     .replace(/["<>|:*?]/g, '_')
@@ -67,12 +70,16 @@ export class DocumentsService {
     if (file.data.length > DOCUMENT_MAX_BYTES) throw new FieldError({ file: [{ key: 'validation:fileTooLarge', vars: { max: DOCUMENT_MAX_MEGABYTES } }] }, 413);
     const type = sniffFile(file.data);
     if (!type) throw new FieldError({ file: ['validation:fileTypeNotAllowed'] });
-    const data = stripMetadata(file.data, type);
-    const key = `documents/${grant.patient.org_id}/${grant.patient.id}/${randomUUID()}.${FILE_TYPES[type]}`;
-    await this.storage.put(key, data);
+    return this.put(ctx, grant, { data: stripMetadata(file.data, type), fileName: cleanFileName(file.filename || 'document', type), contentType: type, extension: FILE_TYPES[type] }, placement);
+  }
+
+  /** Stores checked bytes and their row; nothing is kept when anything fails. */
+  private async put(ctx: SignedInContext, grant: PatientScope, file: { data: Buffer; fileName: string; contentType: string; extension: string }, placement: { folderId: number | null; recordId: number | null; origin: 'attachment' | 'document' }): Promise<DocumentRow> {
+    const key = `documents/${grant.patient.org_id}/${grant.patient.id}/${randomUUID()}.${file.extension}`;
+    await this.storage.put(key, file.data);
     try {
       return await new DocumentsRepository(this.db, grant).insert(
-        { folder_id: placement.folderId, record_id: placement.recordId, origin: placement.origin, file_name: cleanFileName(file.filename || 'document', type), content_type: type, size: data.length, storage_key: key },
+        { folder_id: placement.folderId, record_id: placement.recordId, origin: placement.origin, file_name: file.fileName, content_type: file.contentType, size: file.data.length, storage_key: key },
         ctx.actor.userId,
       );
     } catch (err) {
@@ -166,6 +173,20 @@ export class DocumentsService {
     return (await this.presentAll(grant, [row], ctx.lang))[0]!;
   }
 
+  /**
+   * A document the server has read itself before keeping it: an imported C-CDA, parsed by its
+   * converter (fhir/ccda.ts). That is why it may be of a type the upload's allow-list does not
+   * take: the list is for files that only their first bytes vouch for. It goes to the Document
+   * Center (no folder), served like every stored file (never sniffed, sandboxed).
+   */
+  async keepImported(ctx: SignedInContext, file: { data: Buffer; fileName: string; contentType: 'application/xml' }, patientId?: number): Promise<DocumentDto> {
+    const grant = await this.patients.open(ctx, 'documents', patientId, 'write');
+    if (file.data.length > DOCUMENT_MAX_BYTES) throw new FieldError({ file: [{ key: 'validation:fileTooLarge', vars: { max: DOCUMENT_MAX_MEGABYTES } }] }, 413);
+    const row = await this.put(ctx, grant, { data: file.data, fileName: cleanNameWith(file.fileName, 'xml'), contentType: file.contentType, extension: 'xml' }, { folderId: null, recordId: null, origin: 'document' });
+    await this.audit.record(ctx, { action: 'document_create', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { document: row.id, source: 'ccda' } });
+    return (await this.presentAll(grant, [row], ctx.lang))[0]!;
+  }
+
   /** Move to a folder, rename, attach to a record or detach. */
   async update(ctx: SignedInContext, id: number, body: UpdateDocumentBody, patientId?: number): Promise<DocumentDto> {
     const grant = await this.patients.open(ctx, 'documents', patientId, 'write');
@@ -181,7 +202,7 @@ export class DocumentsService {
       if (body.record !== null) await this.writableRecord(grant, body.record).catch(() => Promise.reject(new FieldError({ record: ['validation:invalid'] })));
       changes.record_id = body.record;
     }
-    if (body.file_name !== undefined) changes.file_name = cleanFileName(body.file_name, row.content_type as FileType);
+    if (body.file_name !== undefined) changes.file_name = Object.hasOwn(FILE_TYPES, row.content_type) ? cleanFileName(body.file_name, row.content_type as FileType) : cleanNameWith(body.file_name, path.extname(row.file_name).slice(1) || 'bin');
     const updated = Object.keys(changes).length ? await repo.update(id, changes) : row;
     if (!updated) throw notFound();
     await this.audit.record(ctx, { action: 'document_update', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { document: id } });
