@@ -301,8 +301,9 @@ function SmartHealthLinkForm({ disabled, onOpened }: { disabled: boolean; onOpen
       if (!(err instanceof ShlError)) return setError(t('recordTransfer:shl.errors.unreachable'));
       const parts = [t(`recordTransfer:shl.errors.${err.problem}`)];
       if (err.problem === 'passcodeWrong') {
-        if (err.serverText) parts.push(err.serverText);
-        else if (err.remainingAttempts !== undefined) parts.push(t('recordTransfer:shl.errors.attemptsLeft', { count: err.remainingAttempts }));
+        // The tries left in the reader's language; else the link's server's own words, if it gave some.
+        if (err.remainingAttempts !== undefined) parts.push(t('recordTransfer:shl.errors.attemptsLeft', { count: err.remainingAttempts }));
+        else if (err.serverText) parts.push(err.serverText);
       }
       setError(parts.join(' '));
     } finally {
