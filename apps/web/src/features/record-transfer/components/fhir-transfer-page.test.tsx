@@ -15,7 +15,7 @@ import FhirTransferPage from './fhir-transfer-page';
  * preview and one accept for all, and a C-CDA's original kept once the import is accepted.
  */
 
-const bundle = { resourceType: 'Bundle', type: 'collection', entry: [{ resource: { resourceType: 'AllergyIntolerance', code: { text: 'Penicillin G' } } }] };
+const bundle = { resourceType: 'Bundle' as const, type: 'collection', entry: [{ resource: { resourceType: 'AllergyIntolerance', code: { text: 'Penicillin G' } } }] };
 const previewOf = (accepted: boolean): FhirImportResult => ({
   preview: !accepted,
   items: [
