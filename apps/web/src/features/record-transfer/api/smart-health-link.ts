@@ -1,4 +1,7 @@
-import type { FhirBundle } from './import-fhir';
+import type { FhirImportBody } from '@healthbook/shared/contracts/exports';
+
+/** A FHIR Bundle as the import takes it. */
+type FhirBundle = FhirImportBody['bundle'];
 
 /**
  * SMART Health Links (https://docs.smarthealthit.org/smart-health-links/spec/) opened by the
