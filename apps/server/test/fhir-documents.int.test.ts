@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from './build-app';
 import { buildCcda } from './ccda-samples';
 import { bearer, buildOrganization, buildUser, signIn } from './factories';
 import { ipsBundle } from './ips-samples';
+import { pdfWords } from './pdf-text';
 
 /**
  * Documents a patient has, through the one FHIR import: a C-CDA converted (POST
@@ -50,7 +51,7 @@ describe('POST /api/v1/fhir/convert/ (C-CDA)', () => {
     const result = converted.json<FhirConvertResult>();
     expect(result.bundle.resourceType).toBe('Bundle');
     expect(result.title).toBe('Summary of care');
-    expect(result.kept_document).toBeNull();
+    expect(result.kept_documents).toEqual([]);
     expect(result.unconverted_sections).toEqual([]);
 
     const preview = await importInto('anna', result.bundle);
@@ -79,14 +80,21 @@ describe('POST /api/v1/fhir/convert/ (C-CDA)', () => {
     expect(accepted.json<FhirImportResult>().imported).toBe(8);
     const kept = await convert('anna', xml, { file_name: 'mychart-summary.xml', keep_document: true });
     expect(kept.statusCode, kept.body).toBe(200);
-    expect(kept.json<FhirConvertResult>().kept_document).toMatchObject({ file_name: 'mychart-summary.xml', content_type: 'application/xml', origin: 'document' });
+    expect(kept.json<FhirConvertResult>().kept_documents).toEqual([
+      expect.objectContaining({ file_name: 'mychart-summary.xml', content_type: 'application/xml', origin: 'document', folder: null }),
+      expect.objectContaining({ file_name: 'mychart-summary.pdf', content_type: 'application/pdf', origin: 'document', folder: null }),
+    ]);
 
     const documents = await documentsOf('anna');
-    expect(documents).toHaveLength(1);
-    const file = await call('anna', `/api/v1/documents/${documents[0]!.id}/file/?download=1`, undefined, 'en', 'GET');
-    expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toMatch(/^application\/xml/);
-    expect(file.body).toBe(xml);
+    expect(documents.map((d) => d.file_name).sort()).toEqual(['mychart-summary.pdf', 'mychart-summary.xml']);
+    const original = await call('anna', `/api/v1/documents/${documents.find((d) => d.content_type === 'application/xml')!.id}/file/?download=1`, undefined, 'en', 'GET');
+    expect(original.statusCode).toBe(200);
+    expect(original.headers['content-type']).toMatch(/^application\/xml/);
+    expect(original.body).toBe(xml);
+    // The readable copy: the document's title, the patient, each section's narrative.
+    const copy = await call('anna', `/api/v1/documents/${documents.find((d) => d.content_type === 'application/pdf')!.id}/file/`, undefined, 'en', 'GET');
+    const text = pdfWords(copy.rawPayload);
+    for (const words of ['Summary of care', 'Anna Example', 'Allergies', 'Penicillin G', 'Encounters', 'Office visit', 'A readable copy of the C-CDA document mychart-summary.xml']) expect(text).toContain(words);
     expect(await recordsOf('anna', 'allergy')).toEqual([expect.stringContaining('Penicillin G')]);
 
     // The same document again (converted anew: new resource ids): every entry a duplicate, nothing added.

@@ -115,7 +115,7 @@ export const FhirConvertResultSchema = z
     bundle: z.looseObject({ resourceType: z.literal('Bundle') }).describe('a FHIR R4 Bundle: send it to POST /api/v1/fhir/import/ for the preview, then the accept'),
     title: z.string().describe('the document’s title (or its file name)'),
     unconverted_sections: z.array(z.string()).describe('titles of the sections with entries the converter does not read (they stay in the original document)'),
-    kept_document: DocumentSchema.nullable().describe('the original, kept in the Document Center (with keep_document), else null'),
+    kept_documents: z.array(DocumentSchema).describe('with keep_document: what was kept in the Document Center, the original first, then its readable copy (a PDF of its sections’ text); else empty'),
   })
   .meta({ id: 'FhirConvertResult' });
 export type FhirConvertResult = z.infer<typeof FhirConvertResultSchema>;

@@ -35,6 +35,9 @@ export function cleanFileName(name: string, type: FileType): string {
   return cleanNameWith(name, FILE_TYPES[type]);
 }
 
+/** What the server keeps of an import besides what users upload (keepImported), with its extension. */
+const KEPT_TYPES = { 'application/xml': 'xml', 'application/pdf': 'pdf' } as const;
+
 function cleanNameWith(name: string, extension: string): string {
   const base = cleanText(path.basename(name.replace(/\\/g, '/')))
     .replace(/\p{Cc}/gu, '')
@@ -174,15 +177,18 @@ export class DocumentsService {
   }
 
   /**
-   * A document the server has read itself before keeping it: an imported C-CDA, parsed by its
-   * converter (fhir/ccda.ts). That is why it may be of a type the upload's allow-list does not
-   * take: the list is for files that only their first bytes vouch for. It goes to the Document
-   * Center (no folder), served like every stored file (never sniffed, sandboxed).
+   * A document the server has read or made itself before keeping it: an imported C-CDA, parsed
+   * by its converter (fhir/ccda.ts), and its readable copy (a PDF the server drew). That is why
+   * the XML may be kept, a type the upload's allow-list does not take: the list is for files
+   * that only their first bytes vouch for. It goes to the Document Center (no folder), served
+   * like every stored file (never sniffed, sandboxed). The name keeps its stem, with the type's
+   * extension.
    */
-  async keepImported(ctx: SignedInContext, file: { data: Buffer; fileName: string; contentType: 'application/xml' }, patientId?: number): Promise<DocumentDto> {
+  async keepImported(ctx: SignedInContext, file: { data: Buffer; fileName: string; contentType: keyof typeof KEPT_TYPES }, patientId?: number): Promise<DocumentDto> {
     const grant = await this.patients.open(ctx, 'documents', patientId, 'write');
     if (file.data.length > DOCUMENT_MAX_BYTES) throw new FieldError({ file: [{ key: 'validation:fileTooLarge', vars: { max: DOCUMENT_MAX_MEGABYTES } }] }, 413);
-    const row = await this.put(ctx, grant, { data: file.data, fileName: cleanNameWith(file.fileName, 'xml'), contentType: file.contentType, extension: 'xml' }, { folderId: null, recordId: null, origin: 'document' });
+    const extension = KEPT_TYPES[file.contentType];
+    const row = await this.put(ctx, grant, { data: file.data, fileName: cleanNameWith(file.fileName, extension), contentType: file.contentType, extension }, { folderId: null, recordId: null, origin: 'document' });
     await this.audit.record(ctx, { action: 'document_create', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { document: row.id, source: 'ccda' } });
     return (await this.presentAll(grant, [row], ctx.lang))[0]!;
   }

@@ -1,4 +1,5 @@
 import { convertCcdaToFhir, convertXmlToCcda } from '@medplum/ccda';
+import type { Language } from '@healthbook/shared';
 
 /**
  * A C-CDA (HL7 Consolidated CDA: a Continuity of Care Document as MyChart or Blue Button give
@@ -23,11 +24,22 @@ export class CcdaError extends Error {
   }
 }
 
+/** A document to convert in the worker; with `copy`, its readable PDF made too (when it is kept). */
+export interface CcdaJob {
+  xml: string;
+  copy?: { lang: Language; fileName: string; madeAt: string };
+}
+
 export interface CcdaConversion {
   /** The Bundle, serialised (the worker hands text back: no structured copy of thousands of objects on the event loop). */
   json: string;
   title: string | null;
   unconvertedSections: string[];
+}
+
+export interface CcdaResult extends CcdaConversion {
+  /** The readable copy (asked for, and the narrative read), else null. */
+  pdf: Uint8Array | null;
 }
 
 /** An element's text (the parser gives an element with attributes as an object holding `#text`). */

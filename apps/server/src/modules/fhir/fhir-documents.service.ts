@@ -1,4 +1,4 @@
-import type { FhirConvertBody, FhirConvertResult } from '@healthbook/shared';
+import { formatMoment, type DocumentDto, type FhirConvertBody, type FhirConvertResult } from '@healthbook/shared';
 import type { SignedInContext } from '../../context';
 import { HttpError } from '../../lib/http-errors';
 import { servicePlugin } from '../../lib/service-plugin';
@@ -6,7 +6,7 @@ import { PoolFullError, WorkerPool } from '../../lib/worker-pool';
 import type { DocumentsService } from '../documents/documents.service';
 import type { FeaturesService } from '../features/features.service';
 import type { PatientsService } from '../patients/patients.service';
-import type { CcdaConversion, CcdaProblem } from './ccda';
+import type { CcdaJob, CcdaProblem, CcdaResult } from './ccda';
 
 /**
  * Documents a patient already has, read into a FHIR Bundle for the one import there is
@@ -19,13 +19,15 @@ import type { CcdaConversion, CcdaProblem } from './ccda';
  * converted: the client asks for it (`keep_document`) once the patient has accepted the
  * preview, so that a preview writes nothing, and a document looked at then dropped leaves no
  * copy behind. It is kept whatever the converter made of it: what the converter cannot read
- * (sections without a mapping, narrative text, attachments) is never lost.
+ * (sections without a mapping, narrative text, attachments) is never lost. Beside it goes a
+ * readable copy (a PDF of its sections' narrative, ccda-pdf.ts), which the Document Center
+ * shows where it only offers the XML as a download.
  */
 /** Conversions waiting beyond what the pool takes are refused (503): try again after this. */
 const RETRY_AFTER_S = 10;
 
 export class FhirDocumentsService {
-  private readonly pool = new WorkerPool<string, CcdaConversion>({ name: 'ccda', source: new URL('./ccda.worker.ts', import.meta.url), bundle: 'ccda.worker' });
+  private readonly pool = new WorkerPool<CcdaJob, CcdaResult>({ name: 'ccda', source: new URL('./ccda.worker.ts', import.meta.url), bundle: 'ccda.worker' });
 
   constructor(
     private readonly patients: PatientsService,
@@ -41,17 +43,22 @@ export class FhirDocumentsService {
     // Whose record: the import's own decision (a patient the actor may not write into is 404).
     const grant = await this.patients.open(ctx, 'records', body.patient, 'write');
     if (body.keep_document) await this.features.require(ctx, 'document-center');
-    const conversion = await this.run(body.document);
-    const fileName = body.file_name?.trim() || conversion.title || 'ccda';
-    const kept = body.keep_document ? await this.documents.keepImported(ctx, { data: Buffer.from(body.document, 'utf8'), fileName, contentType: 'application/xml' }, grant.patient.id) : null;
-    const rest: Omit<FhirConvertResult, 'bundle'> = { title: conversion.title ?? fileName, unconverted_sections: conversion.unconvertedSections, kept_document: kept };
+    const fileName = body.file_name?.trim() || 'ccda.xml';
+    const conversion = await this.run({ xml: body.document, ...(body.keep_document ? { copy: { lang: ctx.lang, fileName, madeAt: formatMoment(new Date(), ctx.lang, 'UTC') } } : {}) });
+    const kept: DocumentDto[] = [];
+    if (body.keep_document) {
+      kept.push(await this.documents.keepImported(ctx, { data: Buffer.from(body.document, 'utf8'), fileName, contentType: 'application/xml' }, grant.patient.id));
+      // Beside it, its readable copy (the Document Center shows a PDF; the XML it offers as a download).
+      if (conversion.pdf) kept.push(await this.documents.keepImported(ctx, { data: Buffer.from(conversion.pdf.buffer, conversion.pdf.byteOffset, conversion.pdf.byteLength), fileName, contentType: 'application/pdf' }, grant.patient.id));
+    }
+    const rest: Omit<FhirConvertResult, 'bundle'> = { title: conversion.title ?? fileName, unconverted_sections: conversion.unconvertedSections, kept_documents: kept };
     // The Bundle's text goes in as it is (re-serialising megabytes would hold the event loop).
     return `{"bundle":${conversion.json},${JSON.stringify(rest).slice(1)}`;
   }
 
-  private async run(xml: string): Promise<CcdaConversion> {
+  private async run(job: CcdaJob): Promise<CcdaResult> {
     try {
-      return await this.pool.run(xml);
+      return await this.pool.run(job);
     } catch (err) {
       if (err instanceof PoolFullError) throw new HttpError(503, 'errors:ccdaBusy', { seconds: RETRY_AFTER_S }, { 'Retry-After': String(RETRY_AFTER_S) });
       const code = (err as { name?: string; code?: string }).name === 'CcdaError' ? (err as { code?: CcdaProblem }).code : undefined;

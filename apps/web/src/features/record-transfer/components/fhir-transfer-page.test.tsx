@@ -31,7 +31,12 @@ const converted = (kept: boolean): FhirConvertResult => ({
   bundle,
   title: 'Summary of care',
   unconverted_sections: ['Advance Directives'],
-  kept_document: kept ? { id: 3, file_name: 'summary.xml', content_type: 'application/xml', size: 120, url: '/api/v1/documents/3/file/', created_at: '2026-11-28T00:00:00.000Z', folder: null, origin: 'document', record: null } : null,
+  kept_documents: kept
+    ? [
+        { id: 3, file_name: 'summary.xml', content_type: 'application/xml', size: 120, url: '/api/v1/documents/3/file/', created_at: '2026-11-28T00:00:00.000Z', folder: null, origin: 'document', record: null },
+        { id: 4, file_name: 'summary.pdf', content_type: 'application/pdf', size: 9000, url: '/api/v1/documents/4/file/', created_at: '2026-11-28T00:00:00.000Z', folder: null, origin: 'document', record: null },
+      ]
+    : [],
 });
 const CCDA = '<?xml version="1.0"?>\n<ClinicalDocument xmlns="urn:hl7-org:v3"><title>Summary of care</title></ClinicalDocument>';
 
@@ -76,11 +81,11 @@ describe('the record-transfer page’s import', () => {
       ['/api/v1/fhir/import/', { bundle }],
     ]);
     expect(within(preview).getByText('These sections of the document are not imported as records: Advance Directives.')).toBeTruthy();
-    expect(within(preview).getByText('When you import, the original document is also kept in your Document Center, so nothing in it is lost.')).toBeTruthy();
+    expect(within(preview).getByText('When you import, the original document is also kept in your Document Center, with a readable copy, so nothing in it is lost.')).toBeTruthy();
     expect(within(preview).getAllByText('The document’s table of contents: the entries of its sections are imported one by one.').length).toBeGreaterThan(0);
 
     fireEvent.click(within(preview).getByRole('button', { name: 'Import 1 record' }));
-    expect(await screen.findByText('The original document was kept in your Document Center.')).toBeTruthy();
+    expect(await screen.findByText('The original document was kept in your Document Center, with a readable copy (PDF).')).toBeTruthy();
     expect(screen.getByText('1 record imported. 1 entry skipped.')).toBeTruthy();
     expect(calls.slice(2).map((c) => [c.url, c.body])).toEqual([
       ['/api/v1/fhir/import/', { bundle, accept: ['1:AllergyIntolerance'] }],

@@ -215,8 +215,8 @@ function ImportPanel() {
     // The original document is kept once the import is accepted (a preview writes nothing).
     if (chosen.original) {
       try {
-        await keeper.mutateAsync({ format: 'ccda', document: chosen.original.document, file_name: chosen.original.fileName });
-        setNotice({ severity: 'success', text: t('recordTransfer:import.kept') });
+        const kept = await keeper.mutateAsync({ format: 'ccda', document: chosen.original.document, file_name: chosen.original.fileName });
+        setNotice({ severity: 'success', text: kept.kept_documents.length > 1 ? t('recordTransfer:import.keptWithCopy') : t('recordTransfer:import.kept') });
       } catch (error) {
         setNotice({ severity: 'error', text: `${t('recordTransfer:import.notKept')} ${applyServerErrors(error, { fallback: '' }) ?? ''}`.trim() });
       }
