@@ -97,6 +97,11 @@ describe('POST /api/v1/fhir/convert/ (C-CDA)', () => {
     for (const words of ['Summary of care', 'Anna Example', 'Allergies', 'Penicillin G', 'Encounters', 'Office visit', 'A readable copy of the C-CDA document mychart-summary.xml']) expect(text).toContain(words);
     expect(await recordsOf('anna', 'allergy')).toEqual([expect.stringContaining('Penicillin G')]);
 
+    // Kept again (more of it accepted later): the Document Center holds it once.
+    const keptAgain = await convert('anna', xml, { file_name: 'summary-again.xml', keep_document: true });
+    expect(keptAgain.json<FhirConvertResult>().kept_documents.map((d) => d.id)).toEqual([documents.find((d) => d.content_type === 'application/xml')!.id]);
+    expect(await documentsOf('anna')).toHaveLength(2);
+
     // The same document again (converted anew: new resource ids): every entry a duplicate, nothing added.
     const again = (await convert('anna', xml)).json<FhirConvertResult>();
     const second = (await importInto('anna', again.bundle)).json<FhirImportResult>();

@@ -182,15 +182,22 @@ export class DocumentsService {
    * the XML may be kept, a type the upload's allow-list does not take: the list is for files
    * that only their first bytes vouch for. It goes to the Document Center (no folder), served
    * like every stored file (never sniffed, sandboxed). The name keeps its stem, with the type's
-   * extension.
+   * extension. With `once`, a file whose very bytes the Document Center holds already is not
+   * kept again: that document is answered, `stored` false.
    */
-  async keepImported(ctx: SignedInContext, file: { data: Buffer; fileName: string; contentType: keyof typeof KEPT_TYPES }, patientId?: number): Promise<DocumentDto> {
+  async keepImported(ctx: SignedInContext, file: { data: Buffer; fileName: string; contentType: keyof typeof KEPT_TYPES }, patientId?: number, options: { once?: boolean } = {}): Promise<{ document: DocumentDto; stored: boolean }> {
     const grant = await this.patients.open(ctx, 'documents', patientId, 'write');
     if (file.data.length > DOCUMENT_MAX_BYTES) throw new FieldError({ file: [{ key: 'validation:fileTooLarge', vars: { max: DOCUMENT_MAX_MEGABYTES } }] }, 413);
+    if (options.once) {
+      for (const row of await new DocumentsRepository(this.db, grant).sameSize(file.contentType, file.data.length)) {
+        const stored = await this.storage.get(row.storage_key);
+        if (stored?.equals(file.data)) return { document: (await this.presentAll(grant, [row], ctx.lang))[0]!, stored: false };
+      }
+    }
     const extension = KEPT_TYPES[file.contentType];
     const row = await this.put(ctx, grant, { data: file.data, fileName: cleanNameWith(file.fileName, extension), contentType: file.contentType, extension }, { folderId: null, recordId: null, origin: 'document' });
     await this.audit.record(ctx, { action: 'document_create', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { document: row.id, source: 'ccda' } });
-    return (await this.presentAll(grant, [row], ctx.lang))[0]!;
+    return { document: (await this.presentAll(grant, [row], ctx.lang))[0]!, stored: true };
   }
 
   /** Move to a folder, rename, attach to a record or detach. */

@@ -47,9 +47,11 @@ export class FhirDocumentsService {
     const conversion = await this.run({ xml: body.document, ...(body.keep_document ? { copy: { lang: ctx.lang, fileName, madeAt: formatMoment(new Date(), ctx.lang, 'UTC') } } : {}) });
     const kept: DocumentDto[] = [];
     if (body.keep_document) {
-      kept.push(await this.documents.keepImported(ctx, { data: Buffer.from(body.document, 'utf8'), fileName, contentType: 'application/xml' }, grant.patient.id));
+      // The same document imported again (more of its entries accepted later) is kept once.
+      const original = await this.documents.keepImported(ctx, { data: Buffer.from(body.document, 'utf8'), fileName, contentType: 'application/xml' }, grant.patient.id, { once: true });
+      kept.push(original.document);
       // Beside it, its readable copy (the Document Center shows a PDF; the XML it offers as a download).
-      if (conversion.pdf) kept.push(await this.documents.keepImported(ctx, { data: Buffer.from(conversion.pdf.buffer, conversion.pdf.byteOffset, conversion.pdf.byteLength), fileName, contentType: 'application/pdf' }, grant.patient.id));
+      if (original.stored && conversion.pdf) kept.push((await this.documents.keepImported(ctx, { data: Buffer.from(conversion.pdf.buffer, conversion.pdf.byteOffset, conversion.pdf.byteLength), fileName, contentType: 'application/pdf' }, grant.patient.id)).document);
     }
     const rest: Omit<FhirConvertResult, 'bundle'> = { title: conversion.title ?? fileName, unconverted_sections: conversion.unconvertedSections, kept_documents: kept };
     // The Bundle's text goes in as it is (re-serialising megabytes would hold the event loop).
