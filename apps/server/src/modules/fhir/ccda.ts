@@ -1,5 +1,5 @@
 import { convertCcdaToFhir, convertXmlToCcda } from '@medplum/ccda';
-import type { Language } from '@healthbook/shared';
+import { xmlRootName, type Language } from '@healthbook/shared';
 
 /**
  * A C-CDA (HL7 Consolidated CDA: a Continuity of Care Document as MyChart or Blue Button give
@@ -49,14 +49,8 @@ const textOf = (value: unknown): string | null => {
   return null;
 };
 
-/** The root element's name, past the XML declaration, processing instructions, comments and a doctype (none of which a C-CDA needs). */
-function rootElement(xml: string): string | null {
-  const match = /^\uFEFF?\s*(?:(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)\s*)*<([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)/.exec(xml);
-  return match ? match[2]! : null;
-}
-
 export function convertCcda(xml: string): CcdaConversion {
-  const root = rootElement(xml);
+  const root = xmlRootName(xml);
   if (!root) throw new CcdaError('ccdaNotXml');
   if (root !== 'ClinicalDocument') throw new CcdaError('ccdaNotClinicalDocument');
   let ccda: ReturnType<typeof convertXmlToCcda>;

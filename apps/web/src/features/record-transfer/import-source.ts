@@ -1,15 +1,11 @@
+import { xmlRootName } from '@healthbook/shared/xml-root';
+
 /**
  * What a chosen file is, by its content (never its name): a FHIR file (JSON: the server decides
  * whether it is a valid Bundle), a C-CDA (XML whose root element is ClinicalDocument), other
  * XML, or neither.
  */
 export type ImportSource = { kind: 'fhir'; json: Record<string, unknown> } | { kind: 'ccda' } | { kind: 'otherXml' } | { kind: 'unknown' };
-
-/** The root element's local name, past the XML declaration, processing instructions, comments and a doctype. */
-function rootElement(text: string): string | null {
-  const match = /^\s*(?:(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)\s*)*<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)/.exec(text);
-  return match ? match[1]! : null;
-}
 
 export function detectImportSource(text: string): ImportSource {
   const content = text.replace(/^\uFEFF/, '');
@@ -24,7 +20,7 @@ export function detectImportSource(text: string): ImportSource {
     return { kind: 'unknown' };
   }
   if (start === '<') {
-    const root = rootElement(content);
+    const root = xmlRootName(content);
     if (root === 'ClinicalDocument') return { kind: 'ccda' };
     return root ? { kind: 'otherXml' } : { kind: 'unknown' };
   }
