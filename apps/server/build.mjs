@@ -5,7 +5,7 @@ import { cp, rm } from 'node:fs/promises';
 await rm('dist', { recursive: true, force: true });
 await build({
   // Worker threads' modules are bundles of their own beside server.js (lib/worker-pool.ts finds them there).
-  entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts', 'pdf.worker': 'src/modules/export/pdf.worker.ts' },
+  entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts', 'pdf.worker': 'src/modules/export/pdf.worker.ts', 'ccda.worker': 'src/modules/fhir/ccda.worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

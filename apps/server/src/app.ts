@@ -71,6 +71,8 @@ import exportServicePlugin from './modules/export/export.service';
 import { exportRoutes } from './modules/export/export.routes';
 import fhirServicePlugin from './modules/fhir/fhir.service';
 import { fhirRoutes } from './modules/fhir/fhir.routes';
+import fhirDocumentsServicePlugin from './modules/fhir/fhir-documents.service';
+import { fhirDocumentsRoutes } from './modules/fhir/fhir-documents.routes';
 import websocket from '@fastify/websocket';
 import { CHAT_FRAME_MAX_BYTES } from '@healthbook/shared';
 import chatServicePlugin from './modules/chat/chat.service';
@@ -247,6 +249,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(familyMembersServicePlugin);
   await app.register(exportServicePlugin);
   await app.register(fhirServicePlugin);
+  await app.register(fhirDocumentsServicePlugin);
   await app.register(connectionHubServicePlugin);
   await app.register(sharingServicePlugin, { publicUrl: config.publicUrl });
   await app.register(chatServicePlugin);
@@ -323,6 +326,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(sharingRoutes);
     await authenticated.register(exportRoutes);
     await authenticated.register(fhirRoutes);
+    await authenticated.register(fhirDocumentsRoutes);
     await authenticated.register(chatRoutes);
     await authenticated.register(surveysRoutes);
     await authenticated.register(journalRoutes);

@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FHIR_IMPORT_MAX_RESOURCES, type CreatedShare, type ExportLink, type FhirImportResult, type ShareSession } from '@healthbook/shared';
 import { buildTestApp, type TestApp } from './build-app';
 import { bearer, buildOrganization, buildUser, signIn, type BuiltOrganization } from './factories';
+import { buildCcda } from './ccda-samples';
 import { FULL_RECORDS } from './fhir-samples';
 import { authorizeByHttp, startTestEhr } from './ehr/test-ehr';
 
 /**
  * No request stalls the server (issue 24, §3): while one patient's heavy request runs (a PDF
- * export, the shared record's PDF, a FHIR export, a FHIR import, a connected source's first sync), a cheap request sent every
+ * export, the shared record's PDF, a FHIR export, a FHIR import, a C-CDA converted, a connected source's first sync), a cheap request sent every
  * 25 ms (HEAD /api/ping, no database) is answered promptly. Real sockets, not inject: inject
  * would not show the event loop held. A stall is the longest a ping waited for its answer, or
  * the pinger's own timer waited beyond its 25 ms (the loop held between pings).
@@ -245,4 +246,13 @@ describe('while one patient makes a heavy request, the server answers others at 
       await ehr.close();
     }
   }, 120_000);
+
+  it('a C-CDA of several years of care converted to FHIR (about 5 MB)', async () => {
+    const payload = Buffer.from(JSON.stringify({ format: 'ccda', document: buildCcda({ repeat: 800 }) }));
+    const run = await whilePinging(() => request('POST', '/api/v1/fhir/convert/', { headers: as('other'), body: payload }));
+    report(`C-CDA conversion (${(payload.length / 1024 / 1024).toFixed(1)} MB)`, run);
+    expect(run.result.status, run.result.body.toString().slice(0, 500)).toBe(200);
+    expect(run.result.json<{ bundle: { entry: unknown[] } }>().bundle.entry.length).toBeGreaterThan(6_000);
+    expect(run.stallMs).toBeLessThan(run.budget.ms);
+  }, 60_000);
 });

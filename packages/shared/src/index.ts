@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './validation';
+export * from './xml-root';
 export * from './client-id';
 export * from './i18n';
 export * from './contracts/common';

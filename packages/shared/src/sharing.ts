@@ -50,6 +50,8 @@ export const SHARE_ITEMS_MAX = 500;
 export const EXPORT_TTL_S = 15 * 60;
 /** The largest FHIR bundle an import takes. */
 export const FHIR_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** The largest document (a C-CDA) the FHIR conversion reads: several years of care are a few MB, and its Bundle stays under the import's limit. */
+export const FHIR_CONVERT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The web app's public recipient routes (§2), after /{clientId}/. */
 export const SHARE_ROUTES = {

@@ -3,11 +3,14 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * The page policy. The SPA needs inline styles (emotion); it connects (fetch and WebSockets)
- * only to its own origin: 'self' covers ws(s) to the same host in CSP 3, and the WebSocket form
- * of the public address is named too, for browsers that read 'self' narrowly.
+ * to its own origin: 'self' covers ws(s) to the same host in CSP 3, and the WebSocket form
+ * of the public address is named too, for browsers that read 'self' narrowly. And to any https
+ * origin: a SMART Health Link someone shared with the patient is opened by the browser (its
+ * manifest and files fetched from wherever the link points, then decrypted with the link's
+ * key), never by the server, which would otherwise fetch addresses its users choose (SSRF).
  */
 export function helmetOptions(publicUrl?: string): HelmetOptions {
-  const connect = ["'self'"];
+  const connect = ["'self'", 'https:'];
   if (publicUrl) {
     const url = new URL(publicUrl);
     connect.push(`${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`);

@@ -16,7 +16,7 @@ export const DocumentSchema = z
   .object({
     id: z.number().int(),
     file_name: z.string(),
-    content_type: z.string().describe('decided by the file’s content: application/pdf, image/png, image/jpeg, image/gif, image/webp or image/heic'),
+    content_type: z.string().describe('decided by the file’s content: application/pdf, image/png, image/jpeg, image/gif, image/webp or image/heic; application/xml for a C-CDA kept by a FHIR import (POST /api/v1/fhir/convert/ with keep_document)'),
     size: z.number().int(),
     url: z.string().describe('download address (GET, with your Authorization header; ?download=1 for an attachment disposition)'),
     created_at: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_KEYS } from '../records/categories';
 import { SHARE_ITEMS_MAX } from '../sharing';
+import { DocumentSchema } from './documents';
 import { calendarDaySchema } from './calendar';
 import { IdParamSchema, IdSchema } from './common';
 
@@ -96,3 +97,25 @@ export const FhirImportResultSchema = z
   })
   .meta({ id: 'FhirImportResult' });
 export type FhirImportResult = z.infer<typeof FhirImportResultSchema>;
+
+/** POST /api/v1/fhir/convert/: a document the patient has, as a FHIR Bundle for the import's preview. */
+export const FhirConvertBodySchema = z
+  .object({
+    format: z.enum(['ccda']).describe('ccda: an HL7 C-CDA (a Continuity of Care Document, XML)'),
+    document: z.string().min(1).describe('the document’s text (XML)'),
+    file_name: z.string().max(200).optional().describe('the name of the file it came from (for the kept copy)'),
+    keep_document: z.boolean().default(false).describe('true once the import is accepted: the original is kept in the Document Center too'),
+    patient: IdSchema.optional(),
+  })
+  .meta({ id: 'FhirConvertBody' });
+export type FhirConvertBody = z.input<typeof FhirConvertBodySchema>;
+
+export const FhirConvertResultSchema = z
+  .object({
+    bundle: z.looseObject({ resourceType: z.literal('Bundle') }).describe('a FHIR R4 Bundle: send it to POST /api/v1/fhir/import/ for the preview, then the accept'),
+    title: z.string().describe('the document’s title (or its file name)'),
+    unconverted_sections: z.array(z.string()).describe('titles of the sections with entries the converter does not read (they stay in the original document)'),
+    kept_documents: z.array(DocumentSchema).describe('with keep_document: what was kept in the Document Center, the original first, then its readable copy (a PDF of its sections’ text); else empty'),
+  })
+  .meta({ id: 'FhirConvertResult' });
+export type FhirConvertResult = z.infer<typeof FhirConvertResultSchema>;

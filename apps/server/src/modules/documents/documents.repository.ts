@@ -74,6 +74,11 @@ export class DocumentsRepository {
     return this.documents().selectAll('documents').where('documents.id', 'in', ids).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc').execute();
   }
 
+  /** The Document Center's documents of a type and size (the candidates for a file kept before). */
+  sameSize(contentType: string, size: number): Promise<DocumentRow[]> {
+    return this.documents().selectAll('documents').where('origin', '=', 'document').where('content_type', '=', contentType).where('size', '=', size).execute();
+  }
+
   /** The records (id, category, data, private) documents are attached to. */
   recordsOf(recordIds: readonly number[]) {
     if (recordIds.length === 0) return Promise.resolve([]);

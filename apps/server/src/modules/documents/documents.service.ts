@@ -32,13 +32,30 @@ export const DOCUMENT_MAX_MEGABYTES = DOCUMENT_MAX_BYTES / (1024 * 1024);
 
 /** A file name to show and to offer on download: its last segment, one clean line, the real type's extension. */
 export function cleanFileName(name: string, type: FileType): string {
-  const extension = FILE_TYPES[type];
+  return cleanNameWith(name, FILE_TYPES[type]);
+}
+
+/** What the server keeps of an import besides what users upload (keepImported), with its extension. */
+const KEPT_TYPES = { 'application/xml': 'xml', 'application/pdf': 'pdf' } as const;
+
+function cleanNameWith(name: string, extension: string): string {
   const base = cleanText(path.basename(name.replace(/\\/g, '/')))
     .replace(/\p{Cc}/gu, '')
     .replace(/["<>|:*?]/g, '_')
     .slice(0, 180);
   const stem = base.replace(/\.[^.]{1,8}$/, '') || 'document';
   return `${stem}.${extension}`;
+}
+
+/** Where a stored file goes: a folder, a record (an attachment), or neither. */
+type Placement = { folderId: number | null; recordId: number | null; origin: 'attachment' | 'document' };
+
+/** An upload's checks (size, a type of the allow-list by its content), then its bytes without metadata and its clean name. */
+function checked(file: UploadedFile) {
+  if (file.data.length > DOCUMENT_MAX_BYTES) throw new FieldError({ file: [{ key: 'validation:fileTooLarge', vars: { max: DOCUMENT_MAX_MEGABYTES } }] }, 413);
+  const type = sniffFile(file.data);
+  if (!type) throw new FieldError({ file: ['validation:fileTypeNotAllowed'] });
+  return { data: stripMetadata(file.data, type), fileName: cleanFileName(file.filename || 'document', type), contentType: type, extension: FILE_TYPES[type] };
 }
 
 /** A file's bytes for download, with what to send them as. */
@@ -63,31 +80,30 @@ export class DocumentsService {
   ) {}
 
   /** Checks and stores a file; answers its row. Nothing is kept when anything fails. */
-  private store(ctx: SignedInContext, grant: PatientScope, file: UploadedFile, placement: { folderId: number | null; recordId: number | null; origin: 'attachment' | 'document' }): Promise<DocumentRow> {
-    return this.keep(grant, file, placement, (repo, row) => repo.insert(row, ctx.actor.userId)).then((row) => row!);
+  private async store(ctx: SignedInContext, grant: PatientScope, file: UploadedFile, placement: Placement): Promise<DocumentRow> {
+    return (await this.put(grant, checked(file), placement, (repo, row) => repo.insert(row, ctx.actor.userId)))!;
   }
 
-  /** The checks, the file stored, then its row written (`write`); the file removed again when no row is (or the write fails). */
-  private async keep(
+  /**
+   * Stores bytes already checked, then writes their row (`write`); the file is removed again when
+   * no row is written (a source's file the patient has already) or the write fails.
+   */
+  private async put(
     grant: PatientScope,
-    file: UploadedFile,
-    placement: { folderId: number | null; recordId: number | null; origin: 'attachment' | 'document' },
+    file: { data: Buffer; fileName: string; contentType: string; extension: string },
+    placement: Placement,
     write: (repo: DocumentsRepository, row: NewDocument) => Promise<DocumentRow | undefined>,
   ): Promise<DocumentRow | undefined> {
-    if (file.data.length > DOCUMENT_MAX_BYTES) throw new FieldError({ file: [{ key: 'validation:fileTooLarge', vars: { max: DOCUMENT_MAX_MEGABYTES } }] }, 413);
-    const type = sniffFile(file.data);
-    if (!type) throw new FieldError({ file: ['validation:fileTypeNotAllowed'] });
-    const data = stripMetadata(file.data, type);
-    const key = `documents/${grant.patient.org_id}/${grant.patient.id}/${randomUUID()}.${FILE_TYPES[type]}`;
-    await this.storage.put(key, data);
+    const key = `documents/${grant.patient.org_id}/${grant.patient.id}/${randomUUID()}.${file.extension}`;
+    await this.storage.put(key, file.data);
     try {
       const row = await write(new DocumentsRepository(this.db, grant), {
         folder_id: placement.folderId,
         record_id: placement.recordId,
         origin: placement.origin,
-        file_name: cleanFileName(file.filename || 'document', type),
-        content_type: type,
-        size: data.length,
+        file_name: file.fileName,
+        content_type: file.contentType,
+        size: file.data.length,
         storage_key: key,
       });
       if (!row) await this.storage.delete(key).catch(() => undefined);
@@ -107,7 +123,7 @@ export class DocumentsService {
   async keepFromSource(scope: PatientScope, file: UploadedFile, where: { folderName: string; sourceKey: string; userId: number | null }): Promise<DocumentRow | undefined> {
     const repo = new DocumentsRepository(this.db, scope);
     const folder = (await repo.folderNamed(where.folderName)) ?? (await repo.insertFolder(where.folderName));
-    return this.keep(scope, file, { folderId: folder.id, recordId: null, origin: 'document' }, (r, row) => r.insertFromSource(row, where.sourceKey, where.userId));
+    return this.put(scope, checked(file), { folderId: folder.id, recordId: null, origin: 'document' }, (r, row) => r.insertFromSource(row, where.sourceKey, where.userId));
   }
 
   private async presentAll(grant: PatientScope, rows: DocumentRow[], lang: SignedInContext['lang']): Promise<DocumentDto[]> {
@@ -195,6 +211,30 @@ export class DocumentsService {
     return (await this.presentAll(grant, [row], ctx.lang))[0]!;
   }
 
+  /**
+   * A document the server has read or made itself before keeping it: an imported C-CDA, parsed
+   * by its converter (fhir/ccda.ts), and its readable copy (a PDF the server drew). That is why
+   * the XML may be kept, a type the upload's allow-list does not take: the list is for files
+   * that only their first bytes vouch for. It goes to the Document Center (no folder), served
+   * like every stored file (never sniffed, sandboxed). The name keeps its stem, with the type's
+   * extension. With `once`, a file whose very bytes the Document Center holds already is not
+   * kept again: that document is answered, `stored` false.
+   */
+  async keepImported(ctx: SignedInContext, file: { data: Buffer; fileName: string; contentType: keyof typeof KEPT_TYPES }, patientId?: number, options: { once?: boolean } = {}): Promise<{ document: DocumentDto; stored: boolean }> {
+    const grant = await this.patients.open(ctx, 'documents', patientId, 'write');
+    if (file.data.length > DOCUMENT_MAX_BYTES) throw new FieldError({ file: [{ key: 'validation:fileTooLarge', vars: { max: DOCUMENT_MAX_MEGABYTES } }] }, 413);
+    if (options.once) {
+      for (const row of await new DocumentsRepository(this.db, grant).sameSize(file.contentType, file.data.length)) {
+        const stored = await this.storage.get(row.storage_key);
+        if (stored?.equals(file.data)) return { document: (await this.presentAll(grant, [row], ctx.lang))[0]!, stored: false };
+      }
+    }
+    const extension = KEPT_TYPES[file.contentType];
+    const row = (await this.put(grant, { data: file.data, fileName: cleanNameWith(file.fileName, extension), contentType: file.contentType, extension }, { folderId: null, recordId: null, origin: 'document' }, (repo, r) => repo.insert(r, ctx.actor.userId)))!;
+    await this.audit.record(ctx, { action: 'document_create', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { document: row.id, source: 'ccda' } });
+    return { document: (await this.presentAll(grant, [row], ctx.lang))[0]!, stored: true };
+  }
+
   /** Move to a folder, rename, attach to a record or detach. */
   async update(ctx: SignedInContext, id: number, body: UpdateDocumentBody, patientId?: number): Promise<DocumentDto> {
     const grant = await this.patients.open(ctx, 'documents', patientId, 'write');
@@ -210,7 +250,7 @@ export class DocumentsService {
       if (body.record !== null) await this.writableRecord(grant, body.record).catch(() => Promise.reject(new FieldError({ record: ['validation:invalid'] })));
       changes.record_id = body.record;
     }
-    if (body.file_name !== undefined) changes.file_name = cleanFileName(body.file_name, row.content_type as FileType);
+    if (body.file_name !== undefined) changes.file_name = Object.hasOwn(FILE_TYPES, row.content_type) ? cleanFileName(body.file_name, row.content_type as FileType) : cleanNameWith(body.file_name, path.extname(row.file_name).slice(1) || 'bin');
     const updated = Object.keys(changes).length ? await repo.update(id, changes) : row;
     if (!updated) throw notFound();
     await this.audit.record(ctx, { action: 'document_update', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { document: id } });

@@ -39,7 +39,8 @@ export interface PdfInput {
   note?: string;
 }
 
-const FONT = 'DejaVuSans';
+export const PDF_FONT = 'DejaVuSans';
+const FONT = PDF_FONT;
 /** The families an SVG logo's text may ask for, drawn in DejaVu Sans Condensed. */
 const LOGO_FONT_FAMILIES = ['Segoe UI', 'Roboto', 'Helvetica', 'Helvetica Neue', 'Arial', 'sans-serif', 'system-ui'];
 /** The logo's box (points): wide enough for a wordmark, as tall as a line of the title. */
@@ -49,7 +50,7 @@ const MUTED = '#5f6b7a';
 const RULE = '#c9d1db';
 
 /** pdfmake's server instance: the only files it may read are the two fonts; no URL, no other path. */
-interface PdfMakeServer {
+export interface PdfMakeServer {
   setFonts(fonts: Record<string, { normal: string; bold: string; italics: string; bolditalics: string }>): void;
   setUrlAccessPolicy(policy: (url: string) => boolean): void;
   setLocalAccessPolicy(policy: (path: string) => boolean): void;
@@ -60,7 +61,8 @@ interface PdfMakeServer {
 
 let printer: PdfMakeServer | undefined;
 
-function pdfPrinter(): PdfMakeServer {
+/** The one pdfmake instance, its fonts set (also the readable copy of an imported C-CDA's, fhir/ccda-pdf.ts). */
+export function pdfPrinter(): PdfMakeServer {
   if (printer) return printer;
   const server = pdfmake as unknown as PdfMakeServer;
   // Paths, not buffers: an SVG logo's text is drawn by svg-to-pdfkit, which opens the font by the name pdfmake gives it.

@@ -1110,6 +1110,10 @@ export function routeResource(resource: FhirJson): { mapping: CategoryMapping } 
     }
     case 'Patient':
       return { skip: { key: 'records:fhir.skippedPatient' } };
+    // A document Bundle (an International Patient Summary, a converted C-CDA) opens with its
+    // Composition: the sections' list of the entries that follow, which import on their own.
+    case 'Composition':
+      return { skip: { key: 'records:fhir.skippedComposition' } };
     default:
       return { skip: { key: 'records:fhir.skippedType', vars: { type } } };
   }

@@ -65,6 +65,8 @@ const medication = { status: code.optional(), medicationCodeableConcept: Codeabl
 const SHAPES: Record<string, z.ZodType> = {
   // R4 gives a QuestionnaireResponse one identifier, not a list (the import skips the resource; its shape must still pass).
   QuestionnaireResponse: object({ ...common, identifier: Identifier.optional() }),
+  // So does a Composition (the first entry of a document Bundle, an International Patient Summary's).
+  Composition: object({ ...common, identifier: Identifier.optional() }),
   Condition: object({
     ...common,
     code: CodeableConcept.optional(),

@@ -33,6 +33,8 @@ import FolderOpen from '@mui/icons-material/FolderOpen';
 import Image from '@mui/icons-material/Image';
 import MoreVert from '@mui/icons-material/MoreVert';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
+// Neither PDF nor image: a C-CDA kept by an import (XML), offered as a download.
+import Description from '@mui/icons-material/Description';
 import Search from '@mui/icons-material/Search';
 import UploadFile from '@mui/icons-material/UploadFile';
 import type { DocumentDto, FolderDto } from '@healthbook/shared/contracts/documents';
@@ -373,7 +375,7 @@ function DocumentRow({ document: d, folders, highlight, onNotice }: { document: 
       variant="outlined"
       sx={{ borderRadius: 3, p: 1.5, display: 'flex', alignItems: 'center', gap: 1.5, ...(highlight ? { borderColor: 'primary.main', borderWidth: 2, bgcolor: 'action.hover' } : {}) }}
     >
-      {d.content_type === 'application/pdf' ? <PictureAsPdf color="error" aria-hidden /> : <Image color="primary" aria-hidden />}
+      {d.content_type === 'application/pdf' ? <PictureAsPdf color="error" aria-hidden /> : d.content_type.startsWith('image/') ? <Image color="primary" aria-hidden /> : <Description color="action" aria-hidden />}
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Link component="button" type="button" onClick={() => setDialog('preview')} sx={{ fontWeight: 600, textAlign: 'left', overflowWrap: 'anywhere' }}>
           {d.file_name}

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -11,6 +11,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -21,8 +22,9 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import Download from '@mui/icons-material/Download';
 import UploadFile from '@mui/icons-material/UploadFile';
-import type { FhirImportItem, FhirImportResult } from '@healthbook/shared/contracts/exports';
-import { FHIR_IMPORT_MAX_BYTES } from '@healthbook/shared/sharing';
+import LinkIcon from '@mui/icons-material/Link';
+import type { FhirConvertResult, FhirImportItem, FhirImportResult } from '@healthbook/shared/contracts/exports';
+import { FHIR_CONVERT_MAX_BYTES, FHIR_IMPORT_MAX_BYTES } from '@healthbook/shared/sharing';
 import { HubPage } from '../../../components/hub-page';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { useCurrentUser } from '../../../lib/auth';
@@ -32,11 +34,15 @@ import { useOrganizationContext } from '../../../lib/organization-context';
 import { paths } from '../../../lib/paths';
 import { categoryName } from '../../../lib/record-text';
 import { useExportFhir } from '../api/export-fhir';
+import { useConvertDocument, useKeepDocument } from '../api/convert-document';
 import { useImportFhir, usePreviewFhirImport, type FhirBundle } from '../api/import-fhir';
+import { needsPasscode, openShl, parseShl, ShlError } from '../api/smart-health-link';
+import { detectImportSource } from '../import-source';
 import { useRecordAccess } from '../../../lib/record-access';
 
 const NAMESPACES = ['recordTransfer', 'records', 'healthRecords'] as const;
-const ACCEPTED = '.json,application/json,application/fhir+json';
+/** FHIR files (JSON) and C-CDA documents (XML); what a file is, its content decides. */
+const ACCEPTED = '.json,.xml,application/json,application/fhir+json,application/xml,text/xml';
 /** Entries shown per page of the preview (a real patient's file holds thousands). */
 const PAGE_SIZE = 50;
 
@@ -54,7 +60,7 @@ function fileStem(first: string | undefined, last: string | undefined): string {
   return stem || 'health-record';
 }
 
-/** /health-record/fhir — the record as a FHIR R4 file, and another portal's FHIR file brought in after a preview. */
+/** /health-record/fhir — the record as a FHIR R4 file, and records brought in after a preview: another portal's FHIR file, a C-CDA document, a SMART Health Link. */
 export default function FhirTransferPage() {
   // Importing writes records: not with read-only access to the viewed record.
   const { canWrite } = useRecordAccess();
@@ -111,12 +117,20 @@ function ExportPanel() {
   );
 }
 
-/** The file chosen and what the server said it holds. */
+/** What is being imported (a file, or a SMART Health Link's content) and what the server said it holds. */
 interface Chosen {
   name: string;
   bundle: FhirBundle;
   preview: FhirImportResult;
+  /** A converted C-CDA: the original, kept in the Document Center once the import is accepted. */
+  original?: { document: string; fileName: string };
+  /** Sections of a converted document that become no records. */
+  unconverted?: string[];
+  /** Files of a SMART Health Link this page does not import (their content types). */
+  unsupported?: string[];
 }
+
+type Converted = Omit<Chosen, 'preview'>;
 
 function ImportPanel() {
   const { t } = useTranslation(NAMESPACES);
@@ -124,6 +138,8 @@ function ImportPanel() {
   const input = useRef<HTMLInputElement>(null);
   const preview = usePreviewFhirImport();
   const importer = useImportFhir();
+  const converter = useConvertDocument();
+  const keeper = useKeepDocument();
   const [reading, setReading] = useState<string | null>(null);
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [ticked, setTicked] = useState<Set<string>>(new Set());
@@ -137,46 +153,77 @@ function ImportPanel() {
     if (input.current) input.current.value = '';
   };
 
+  /** The one preview, whatever the source: what the Bundle holds, its new entries ticked. */
+  const showPreview = async (source: Converted) => {
+    try {
+      const answer = await preview.mutateAsync(source.bundle);
+      setChosen({ ...source, preview: answer });
+      setTicked(new Set(answer.items.filter((i) => i.status === 'new').map((i) => i.key)));
+    } catch (error) {
+      setNotice({ severity: 'error', text: `${t('recordTransfer:import.refused', { name: source.name })} ${applyServerErrors(error, { fallback: t('recordTransfer:import.failed') }) ?? ''}`.trim() });
+      if (input.current) input.current.value = '';
+    }
+  };
+
   const read = async (file: File | undefined) => {
     if (!file) return;
     reset();
     setNotice(null);
     if (file.size > FHIR_IMPORT_MAX_BYTES) return setNotice({ severity: 'error', text: t('recordTransfer:import.tooLarge', { name: file.name }) });
-    setReading(file.name);
+    setReading(t('recordTransfer:import.reading', { name: file.name }));
     try {
-      let bundle: FhirBundle;
+      const text = await file.text();
+      // What the file is comes from its content, never its name.
+      const source = detectImportSource(text);
+      if (source.kind === 'fhir') return await showPreview({ name: file.name, bundle: source.json as FhirBundle });
+      if (source.kind === 'otherXml') return setNotice({ severity: 'error', text: t('recordTransfer:import.notCcda', { name: file.name }) });
+      if (source.kind === 'unknown') return setNotice({ severity: 'error', text: t('recordTransfer:import.unknownFile', { name: file.name }) });
+      if (file.size > FHIR_CONVERT_MAX_BYTES) return setNotice({ severity: 'error', text: t('recordTransfer:import.ccdaTooLarge', { name: file.name }) });
+      setReading(t('recordTransfer:import.converting', { name: file.name }));
+      let converted: FhirConvertResult;
       try {
-        const parsed: unknown = JSON.parse(await file.text());
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new SyntaxError('not an object');
-        bundle = parsed as FhirBundle;
-      } catch {
-        return setNotice({ severity: 'error', text: t('recordTransfer:import.notJson', { name: file.name }) });
-      }
-      try {
-        const answer = await preview.mutateAsync(bundle);
-        setChosen({ name: file.name, bundle, preview: answer });
-        setTicked(new Set(answer.items.filter((i) => i.status === 'new').map((i) => i.key)));
+        converted = await converter.mutateAsync({ format: 'ccda', document: text, file_name: file.name });
       } catch (error) {
         setNotice({ severity: 'error', text: `${t('recordTransfer:import.refused', { name: file.name })} ${applyServerErrors(error, { fallback: t('recordTransfer:import.failed') }) ?? ''}`.trim() });
         if (input.current) input.current.value = '';
+        return;
       }
+      await showPreview({ name: file.name, bundle: converted.bundle as FhirBundle, original: { document: text, fileName: file.name }, unconverted: converted.unconverted_sections });
     } finally {
       setReading(null);
     }
   };
 
+  const openLink = async (bundle: FhirBundle, name: string, unsupported: string[]) => {
+    reset();
+    setNotice(null);
+    await showPreview({ name, bundle, unsupported });
+  };
+
   const submit = async () => {
     if (!chosen) return;
     setNotice(null);
+    let done: FhirImportResult;
     try {
-      setResult(await importer.mutateAsync({ bundle: chosen.bundle, accept: [...ticked] }));
-      setChosen(null);
-      if (input.current) input.current.value = '';
+      done = await importer.mutateAsync({ bundle: chosen.bundle, accept: [...ticked] });
     } catch (error) {
-      setNotice({ severity: 'error', text: applyServerErrors(error, { fallback: t('recordTransfer:import.failed') }) ?? t('recordTransfer:import.failed') });
+      return setNotice({ severity: 'error', text: applyServerErrors(error, { fallback: t('recordTransfer:import.failed') }) ?? t('recordTransfer:import.failed') });
+    }
+    setResult(done);
+    setChosen(null);
+    if (input.current) input.current.value = '';
+    // The original document is kept once the import is accepted (a preview writes nothing).
+    if (chosen.original) {
+      try {
+        const kept = await keeper.mutateAsync({ format: 'ccda', document: chosen.original.document, file_name: chosen.original.fileName });
+        setNotice({ severity: 'success', text: kept.kept_documents.length > 1 ? t('recordTransfer:import.keptWithCopy') : t('recordTransfer:import.kept') });
+      } catch (error) {
+        setNotice({ severity: 'error', text: `${t('recordTransfer:import.notKept')} ${applyServerErrors(error, { fallback: '' }) ?? ''}`.trim() });
+      }
     }
   };
 
+  const busy = reading !== null || importer.isPending || keeper.isPending;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="fhir-import" sx={{ borderRadius: 3, p: { xs: 2, sm: 3 } }}>
       <Typography id="fhir-import" variant="h2" sx={{ mb: 1 }}>
@@ -186,17 +233,18 @@ function ImportPanel() {
         {t('recordTransfer:import.text')}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-        <Button variant={chosen ? 'outlined' : 'contained'} startIcon={<UploadFile />} onClick={() => input.current?.click()} disabled={reading !== null || importer.isPending}>
+        <Button variant={chosen ? 'outlined' : 'contained'} startIcon={<UploadFile />} onClick={() => input.current?.click()} disabled={busy}>
           {chosen ? t('recordTransfer:import.chooseAnother') : t('recordTransfer:import.choose')}
         </Button>
         <input ref={input} type="file" accept={ACCEPTED} hidden aria-label={t('recordTransfer:import.choose')} onChange={(e) => void read(e.target.files?.[0])} />
         {reading && (
           <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <CircularProgress size={20} aria-hidden />
-            <Typography variant="body2">{t('recordTransfer:import.reading', { name: reading })}</Typography>
+            <Typography variant="body2">{reading}</Typography>
           </Box>
         )}
       </Box>
+      <SmartHealthLinkForm disabled={busy} onOpened={(bundle, name, unsupported) => openLink(bundle, name, unsupported)} />
       {notice && (
         <Alert severity={notice.severity} sx={{ mt: 2 }} onClose={() => setNotice(null)}>
           {notice.text}
@@ -216,6 +264,93 @@ function ImportPanel() {
       )}
       {chosen && <PreviewTable chosen={chosen} ticked={ticked} onTick={setTicked} onImport={() => void submit()} onCancel={reset} busy={importer.isPending} />}
     </Paper>
+  );
+}
+
+/**
+ * A SMART Health Link someone shared with the patient, pasted: the browser opens it (manifest,
+ * passcode when its flag P says so, decryption), then its FHIR content goes to the preview.
+ */
+function SmartHealthLinkForm({ disabled, onOpened }: { disabled: boolean; onOpened: (bundle: FhirBundle, name: string, unsupported: string[]) => Promise<void> }) {
+  const { t } = useTranslation(NAMESPACES);
+  const user = useCurrentUser();
+  const { org } = useOrganizationContext();
+  const headingId = useId();
+  const [text, setText] = useState('');
+  const [passcode, setPasscode] = useState('');
+  const [opening, setOpening] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const link = text.trim() ? parseShl(text) : null;
+  const askPasscode = link !== null && needsPasscode(link);
+
+  const open = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!link) return setError(t('recordTransfer:shl.errors.invalid'));
+    if (askPasscode && !passcode) return setError(t('recordTransfer:shl.errors.passcodeRequired'));
+    setOpening(true);
+    try {
+      // The recipient, as the SHL rules ask the viewer to name it: who opens the link, and where.
+      const recipient = [`${user?.first_name ?? ''} ${user?.last_name ?? ''}`.trim(), org.org_name].filter(Boolean).join(', ');
+      const content = await openShl(link, { recipient: recipient || org.name, ...(askPasscode ? { passcode } : {}) });
+      if (!content.bundle) return setError(t('recordTransfer:shl.errors.nothingToImport'));
+      setText('');
+      setPasscode('');
+      await onOpened(content.bundle, link.label?.trim() || t('recordTransfer:shl.unnamed'), content.unsupported);
+    } catch (err) {
+      if (!(err instanceof ShlError)) return setError(t('recordTransfer:shl.errors.unreachable'));
+      const parts = [t(`recordTransfer:shl.errors.${err.problem}`)];
+      if (err.problem === 'passcodeWrong') {
+        // The tries left in the reader's language; else the link's server's own words, if it gave some.
+        if (err.remainingAttempts !== undefined) parts.push(t('recordTransfer:shl.errors.attemptsLeft', { count: err.remainingAttempts }));
+        else if (err.serverText) parts.push(err.serverText);
+      }
+      setError(parts.join(' '));
+    } finally {
+      setOpening(false);
+    }
+  };
+
+  return (
+    <Box component="form" aria-labelledby={headingId} noValidate onSubmit={(e) => void open(e)} sx={{ mt: 3 }}>
+      <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, fontSize: '1.125rem', mb: 0.5 }}>
+        {t('recordTransfer:shl.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('recordTransfer:shl.text')}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
+        <TextField
+          label={t('recordTransfer:shl.link')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          disabled={disabled || opening}
+          autoComplete="off"
+          spellCheck={false}
+          sx={{ flex: '1 1 320px' }}
+        />
+        {askPasscode && (
+          <TextField
+            label={t('recordTransfer:shl.passcode')}
+            type="password"
+            value={passcode}
+            onChange={(e) => setPasscode(e.target.value)}
+            disabled={disabled || opening}
+            autoComplete="off"
+            helperText={t('recordTransfer:shl.passcodeHelp')}
+            sx={{ flex: '0 1 240px' }}
+          />
+        )}
+        <Button type="submit" variant="outlined" startIcon={opening ? <CircularProgress size={18} color="inherit" aria-hidden /> : <LinkIcon />} disabled={disabled || opening || !text.trim()} sx={{ mt: 1 }}>
+          {opening ? t('recordTransfer:shl.opening') : t('recordTransfer:shl.open')}
+        </Button>
+      </Box>
+      {error && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      )}
+    </Box>
   );
 }
 
@@ -270,6 +405,17 @@ function PreviewTable({ chosen, ticked, onTick, onImport, onCancel, busy }: { ch
           .filter(Boolean)
           .join(' ')}
       </Typography>
+      {chosen.unconverted && chosen.unconverted.length > 0 && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('recordTransfer:import.unconverted', { sections: chosen.unconverted.join(', ') })}
+        </Alert>
+      )}
+      {chosen.original && <Typography sx={{ mb: 2 }}>{t('recordTransfer:import.keepsOriginal')}</Typography>}
+      {chosen.unsupported && chosen.unsupported.length > 0 && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('recordTransfer:shl.unsupported', { count: chosen.unsupported.length, types: [...new Set(chosen.unsupported)].join(', ') })}
+        </Alert>
+      )}
       {fresh.length > 1 && (
         <FormControlLabel
           sx={{ mb: 1 }}
