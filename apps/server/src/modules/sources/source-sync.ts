@@ -301,6 +301,11 @@ export class SourceSync {
         skip(type, 'records:sources.skipNoId');
         continue;
       }
+      // A resource of another patient (a source answering more than it was asked) never comes in.
+      if (!ofPatient(resource, connection.source_patient_id)) {
+        skip(type, 'records:sources.skipOtherPatient');
+        continue;
+      }
       const key = syncKey(source.id, type, id);
       seen.add(key);
       if (type === 'DocumentReference') {
@@ -363,4 +368,18 @@ export class SourceSync {
     });
     await yieldToLoop();
   }
+}
+
+/** The elements that name a resource's patient, by where FHIR R4 puts them. */
+const PATIENT_ELEMENTS = ['subject', 'patient'] as const;
+
+/** Whether a resource names no patient but this one (`Patient/<id>`, or an absolute address ending so). */
+export function ofPatient(resource: FhirJson, patientId: string): boolean {
+  for (const element of PATIENT_ELEMENTS) {
+    const reference = (resource[element] as { reference?: unknown } | undefined)?.reference;
+    if (typeof reference !== 'string') continue;
+    const match = /(?:^|\/)Patient\/([^/]+?)(?:\/_history\/[^/]+)?$/.exec(reference);
+    if (match && match[1] !== patientId) return false;
+  }
+  return true;
 }

@@ -217,7 +217,7 @@ export class SourcesService {
     const [sources, connections, counts] = await Promise.all([
       new FhirSourcesRepository(this.db, orgScope(grant.orgId)).enabled(),
       new SourceConnectionsRepository(this.db, grant).list(),
-      new RecordsRepository(this.db, grant.withoutPrivate()).countBySource(),
+      new RecordsRepository(this.db, grant).countBySource(),
     ]);
     await grant.auditRead(ctx, { connections: connections.length });
     const connected = new Set(connections.map((c) => c.source_id));
@@ -278,7 +278,7 @@ export class SourcesService {
     const row = await new SourceConnectionsRepository(this.db, grant).connect({ source_id: source.id, source_patient_id: tokens.patient, ...this.sync.sealTokens(tokens), created_by: ctx.actor.userId });
     await this.deps.audit.record(ctx, { action: 'source_connect', outcome: 'success', subject: `patient:${grant.patientId}`, detail: { source: source.id, connection: row.id } });
     this.kick();
-    const count = (await new RecordsRepository(this.db, grant.withoutPrivate()).countBySource()).get(source.id) ?? 0;
+    const count = (await new RecordsRepository(this.db, grant).countBySource()).get(source.id) ?? 0;
     return this.presentConnection({ ...row, source_name: source.name }, count, ctx.lang);
   }
 
@@ -297,7 +297,7 @@ export class SourcesService {
     await repo.syncNow(id, full);
     await this.deps.audit.record(ctx, { action: 'source_sync_request', outcome: 'success', subject: `patient:${grant.patientId}`, detail: { source: row.source_id, connection: id } });
     this.kick();
-    const count = (await new RecordsRepository(this.db, grant.withoutPrivate()).countBySource()).get(row.source_id) ?? 0;
+    const count = (await new RecordsRepository(this.db, grant).countBySource()).get(row.source_id) ?? 0;
     return this.presentConnection({ ...(await repo.find(id))!, source_name: row.source_name }, count, ctx.lang);
   }
 
