@@ -6,6 +6,7 @@ import { systemContext, type SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
 import { orgScope } from '../../db/scope';
 import { FieldError, HttpError } from '../../lib/http-errors';
+import { BackgroundRun } from '../../lib/background-run';
 import { servicePlugin } from '../../lib/service-plugin';
 import type { AuditLog } from '../audit/audit.service';
 import type { InvitationsService } from '../invitations/invitations.service';
@@ -51,8 +52,10 @@ function presentRow(row: PatientImportLineRecord): PatientImportRow {
  * file uploaded again invites nobody twice.
  */
 export class PatientImportsService {
-  private draining: Promise<void> | null = null;
-  private stopped = false;
+  private readonly sending = new BackgroundRun(
+    (stopped) => this.drain(stopped),
+    (err) => this.deps.log.error({ err }, 'patient import: sending failed'),
+  );
 
   constructor(private readonly deps: PatientImportsDeps) {}
 
@@ -141,28 +144,20 @@ export class PatientImportsService {
 
   /** Starts sending in the background, unless this process already is (the scheduler calls it too). */
   kick(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    this.draining ??= this.drain()
-      .then(() => undefined)
-      .catch((err: unknown) => this.deps.log.error({ err }, 'patient import: sending failed'))
-      .finally(() => {
-        this.draining = null;
-      });
-    return this.draining ?? Promise.resolve();
+    return this.sending.kick();
   }
 
   /** Waits for the sending under way (tests; shutdown). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.draining;
+  stop(): Promise<void> {
+    return this.sending.stop();
   }
 
   /** Sends every claimed row's invitation until none is left; answers how many rows it handled. */
-  async drain(): Promise<number> {
+  async drain(stopped: () => boolean = () => false): Promise<number> {
     const job = new PatientImportJobRepository(this.deps.db);
     let handled = 0;
     for (;;) {
-      if (this.stopped) break;
+      if (stopped()) break;
       const rows = await job.claim(CLAIM);
       if (!rows.length) break;
       for (let i = 0; i < rows.length; i += CONCURRENCY) await Promise.all(rows.slice(i, i + CONCURRENCY).map((row) => this.sendRow(job, row)));

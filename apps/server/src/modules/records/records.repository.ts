@@ -1,9 +1,9 @@
-import { sql, type Expression, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Expression, type RawBuilder, type Selectable, type UpdateObject } from 'kysely';
 import type { CategoryDefinition } from '@healthbook/shared';
 import { holdForTransaction } from '../../db/advisory-lock';
 import type { Db } from '../../db/client';
 import { runNamed } from '../../db/prepared';
-import type { HealthRecordsTable, RecordData } from '../../db/schema';
+import type { Database, HealthRecordsTable, RecordData } from '../../db/schema';
 import type { PatientScope } from '../patients/patient-scope';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { attachmentsOf, type AttachmentRow } from '../documents/documents.repository';
@@ -283,26 +283,12 @@ export class RecordsRepository {
 
   /** A synced record made again from a newer version of its resource (the caller adds the version row). */
   updateFromSync(id: number, record: Omit<NewRecord, 'category'>, version: number, provenance: SyncProvenance, userId: number | null): Promise<RecordRow> {
-    return this.db
-      .updateTable('health_records')
-      .set({
-        data: JSON.stringify(record.data),
-        private: record.private,
-        sort_date: record.sort_date,
-        search_text: record.search_text,
-        version,
-        updated_by: userId,
-        updated_at: sql`now()`,
-        source_id: provenance.sourceId,
-        source_version: provenance.version,
-        source_fetched_at: sql`now()`,
-        source_deleted_at: null,
-      })
-      .where('org_id', '=', this.scope.orgId)
-      .where('patient_id', '=', this.scope.patientId)
-      .where('id', '=', id)
-      .returning(recordColumns)
-      .executeTakeFirstOrThrow();
+    return this.update(id, record, version, userId, {
+      source_id: provenance.sourceId,
+      source_version: provenance.version,
+      source_fetched_at: sql<Date>`now()`,
+      source_deleted_at: null,
+    });
   }
 
   /** Synced records read again unchanged: when they were fetched, and there again if they had been missed. */
@@ -364,7 +350,8 @@ export class RecordsRepository {
     return this.base().select(['id', 'category', 'data', 'private']).execute();
   }
 
-  update(id: number, record: Omit<NewRecord, 'category'>, version: number, userId: number): Promise<RecordRow> {
+  /** The record's new values and version (`also`: the provenance a sync sets with them). */
+  update(id: number, record: Omit<NewRecord, 'category'>, version: number, userId: number | null, also: UpdateObject<Database, 'health_records'> = {}): Promise<RecordRow> {
     return this.db
       .updateTable('health_records')
       .set({
@@ -375,6 +362,7 @@ export class RecordsRepository {
         version,
         updated_by: userId,
         updated_at: sql`now()`,
+        ...also,
       })
       .where('org_id', '=', this.scope.orgId)
       .where('patient_id', '=', this.scope.patientId)

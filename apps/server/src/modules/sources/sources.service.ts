@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import { orgScope } from '../../db/scope';
 import { SecretBox, sha256 } from '../../lib/crypto';
 import { FieldError, HttpError } from '../../lib/http-errors';
+import { BackgroundRun } from '../../lib/background-run';
 import { servicePlugin } from '../../lib/service-plugin';
 import type { Storage } from '../../plugins/storage';
 import type { AuditLog } from '../audit/audit.service';
@@ -63,8 +64,7 @@ export class SourcesService {
   private readonly secrets: SecretBox;
   private readonly tokens: SecretBox;
   readonly sync: SourceSync;
-  private draining: Promise<void> | null = null;
-  private stopped = false;
+  private readonly syncing: BackgroundRun;
 
   constructor(
     private readonly db: Db,
@@ -74,6 +74,10 @@ export class SourcesService {
     this.secrets = new SecretBox(options.jwtSecret, 'fhir-source-secrets');
     this.tokens = new SecretBox(options.jwtSecret, 'fhir-source-tokens');
     this.sync = new SourceSync(db, { tokens: this.tokens, secrets: this.secrets }, { audit: deps.audit, documents: deps.documents }, options.sync, deps.log);
+    this.syncing = new BackgroundRun(
+      (stopped) => this.sync.drain(stopped),
+      (err) => deps.log.error({ err }, 'source syncs failed'),
+    );
   }
 
   private get policy(): OutboundPolicy {
@@ -324,26 +328,17 @@ export class SourcesService {
 
   /** Starts syncing the due connections in the background, unless this process already is (the scheduler calls it too). */
   kick(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    this.draining ??= this.sync
-      .drain(() => this.stopped)
-      .then(() => undefined)
-      .catch((err: unknown) => this.deps.log.error({ err }, 'source syncs failed'))
-      .finally(() => {
-        this.draining = null;
-      });
-    return this.draining ?? Promise.resolve();
+    return this.syncing.kick();
   }
 
   /** Waits for the syncs under way (tests; shutdown). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.draining;
+  stop(): Promise<void> {
+    return this.syncing.stop();
   }
 
   /** Waits until no sync of this process is under way (tests). */
-  async idle(): Promise<void> {
-    while (this.draining) await this.draining;
+  idle(): Promise<void> {
+    return this.syncing.idle();
   }
 }
 
