@@ -6,6 +6,7 @@
  */
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createDeflateRaw, crc32 } from 'node:zlib';
 
 interface CentralEntry {
@@ -335,4 +336,13 @@ export async function writeZip(path: string, files: Record<string, string | Buff
   const zip = new ZipWriter(path);
   for (const [name, content] of Object.entries(files)) await zip.add(name, content);
   await zip.finish();
+}
+
+// Run as a script (`node --import tsx apple-health-samples.ts <zip> <days> <steps a day>`), it writes
+// a generated export and prints the XML's size: the memory test writes its large file in another
+// process, so that what the writing used is not counted against the reader.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [file, days, steps] = process.argv.slice(2);
+  const bytes = await writeAppleHealthExport(file!, { days: Number(days), stepsPerDay: Number(steps) });
+  process.stdout.write(`${bytes}\n`);
 }
