@@ -7,6 +7,7 @@ import { useTestApp } from './build-app';
 import { PNG_1X1, bearer, buildGrant, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
 import { pdfWords } from './pdf-text';
 import { minimalRecord } from './record-samples';
+import { buildCcda } from './ccda-samples';
 
 /**
  * Every route honours the care network (issue 13). A table classifies EVERY authenticated route
@@ -456,6 +457,8 @@ function routeTable(): Record<string, RouteCase> {
       kind: 'write',
       make: async () => ({ method: 'POST', url: '/api/v1/fhir/import/', payload: { bundle: await asOwner<object>('GET', '/api/v1/fhir/export/?types=allergy&assessments=false') } }),
     },
+    // A C-CDA converted for the import's preview (nothing written unless the original is kept).
+    'POST /api/v1/fhir/convert/': { kind: 'write', make: json('POST', '/api/v1/fhir/convert/', () => ({ format: 'ccda', document: buildCcda() })) },
     // Chat
     'POST /api/v1/peercoaching/sendmessagetoqueue/': { kind: 'chat', make: json('POST', '/api/v1/peercoaching/sendmessagetoqueue/', { provider_type: 'coach', reason: 'stress' }) },
     'POST /api/v1/peercoaching/endchat/': {

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'record_export_open',
   'fhir_export',
   'fhir_import',
+  'document_convert',
   'connection_read',
   'source_connect_start',
   'source_connect',

@@ -3,6 +3,7 @@ import type { SignedInContext } from '../../context';
 import { HttpError } from '../../lib/http-errors';
 import { servicePlugin } from '../../lib/service-plugin';
 import { PoolFullError, WorkerPool } from '../../lib/worker-pool';
+import type { AuditLog } from '../audit/audit.service';
 import type { DocumentsService } from '../documents/documents.service';
 import type { FeaturesService } from '../features/features.service';
 import type { PatientsService } from '../patients/patients.service';
@@ -33,6 +34,7 @@ export class FhirDocumentsService {
     private readonly patients: PatientsService,
     private readonly documents: DocumentsService,
     private readonly features: FeaturesService,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -53,6 +55,7 @@ export class FhirDocumentsService {
       // Beside it, its readable copy (the Document Center shows a PDF; the XML it offers as a download).
       if (original.stored && conversion.pdf) kept.push((await this.documents.keepImported(ctx, { data: Buffer.from(conversion.pdf.buffer, conversion.pdf.byteOffset, conversion.pdf.byteLength), fileName, contentType: 'application/pdf' }, grant.patient.id)).document);
     }
+    await this.audit.record(ctx, { action: 'document_convert', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { kept: kept.length, unconverted: conversion.unconvertedSections.length } });
     const rest: Omit<FhirConvertResult, 'bundle'> = { title: conversion.title ?? fileName, unconverted_sections: conversion.unconvertedSections, kept_documents: kept };
     // The Bundle's text goes in as it is (re-serialising megabytes would hold the event loop).
     return `{"bundle":${conversion.json},${JSON.stringify(rest).slice(1)}`;
@@ -76,4 +79,4 @@ declare module 'fastify' {
   }
 }
 
-export default servicePlugin('fhirDocuments', ['patients-service', 'documents-service', 'features-service'], (app) => new FhirDocumentsService(app.patients, app.documents, app.features));
+export default servicePlugin('fhirDocuments', ['patients-service', 'documents-service', 'features-service', 'audit-service'], (app) => new FhirDocumentsService(app.patients, app.documents, app.features, app.audit));
