@@ -91,13 +91,9 @@ export default function ConnectionCallbackPage() {
         {title}
       </Typography>
       <Alert severity={code === 'denied' ? 'info' : 'error'} role="alert" sx={{ mb: 3 }}>
+        {/* The server's sentence says what happened with the provider's name; without one, the page's own. */}
         {detail ?? t(`callback.failures.${code}.text`)}
       </Alert>
-      {detail && (
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {t(`callback.failures.${code}.text`)}
-        </Typography>
-      )}
       <Button component={RouterLink} to={paths.sourceConnections(clientId)} variant="contained" replace>
         {RETRYABLE.has(code) ? t('callback.tryAgain') : t('callback.back')}
       </Button>
