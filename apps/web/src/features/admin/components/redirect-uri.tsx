@@ -33,7 +33,7 @@ export function RedirectUri({ value }: { value: string }) {
           {t('sources.redirect.copy')}
         </Button>
       </Box>
-      <Typography role="status" variant="body2" sx={{ mt: 0.5, minHeight: '1.5em' }}>
+      <Typography role="status" variant="body2" sx={{ mt: copied ? 0.5 : 0 }}>
         {copied === 'yes' ? t('sources.redirect.copied') : copied === 'failed' ? t('sources.redirect.copyFailed') : ''}
       </Typography>
     </Box>

@@ -145,7 +145,6 @@ export function SourceFormDialog({ open, source, organizationId, redirectUri, on
                 type="url"
                 autoComplete="off"
                 spellCheck={false}
-                placeholder="https://fhir.example.org/r4"
                 helperText={t('admin:sources.form.baseUrlHint')}
                 error={errorOf('fhir_base_url')}
                 {...register('fhir_base_url', { validate: required, onChange: () => setChecked(null) })}
