@@ -242,10 +242,12 @@ test('denying consent at the EHR shows why, and leads back to the providers', as
   await expect(heading).toBeFocused();
   await expect(page.getByRole('alert')).toContainText(SOURCE);
   await scan(page);
-  // Each reload of the page (everyWay) hands the used state in again: the server then says it no longer works.
+  // A reload (everyWay reloads) shows the same answer: it is kept in the history entry, the used state not handed in again.
   await everyWay(page, 'callback-error', async (p) => {
     await expect(p.getByRole('alert')).toBeVisible();
+    await expect(p.locator('h1')).toHaveText(/^(The connection was not allowed|Η σύνδεση δεν επιτράπηκε)$/);
   });
+  await expect(heading).toBeVisible();
   await page.getByRole('link', { name: 'Try again' }).click();
   await expect(page).toHaveURL(/\/healthbook\/health-record\/connections$/);
   await expect(page.getByRole('button', { name: `Connect ${SOURCE}` })).toBeVisible();

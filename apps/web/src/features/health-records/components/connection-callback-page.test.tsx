@@ -50,13 +50,28 @@ describe('the page a provider sends the browser back to', () => {
 
   it('says why when the patient did not allow it, with the server’s sentence', async () => {
     const calls = mockFetch(() => json(400, { detail: 'You did not allow Riverside Clinic to share your records.', code: 'denied' }));
-    await open('?error=access_denied&state=s2');
+    const { router } = await open('?error=access_denied&state=s2');
     const heading = await screen.findByRole('heading', { level: 1, name: 'The connection was not allowed' });
     expect(screen.getByRole('alert').textContent).toContain('You did not allow Riverside Clinic to share your records.');
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/healthbook/health-record/connections');
     expect(calls.filter((c) => c.url === CALLBACK)).toHaveLength(1);
     expect(calls[0]!.body).toEqual({ state: 's2', error: 'access_denied' });
+    // Kept in the history entry: a reload shows it again without handing the used state in.
+    await waitFor(() => expect(router.state.location.state).toEqual({ callbackFailure: { code: 'denied', detail: 'You did not allow Riverside Clinic to share your records.', language: 'en' } }));
+    expect(router.state.location.search).toBe('?error=access_denied&state=s2');
+  });
+
+  it('shows a failure kept in the history entry without sending anything', async () => {
+    const calls = mockFetch(() => json(200, connection));
+    await renderPage({
+      path: 'health-record/connections/callback',
+      element: <ConnectionCallbackPage />,
+      at: { pathname: '/healthbook/health-record/connections/callback', state: { callbackFailure: { code: 'source_down', detail: 'Riverside Clinic could not be reached just now.' } } },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'The provider could not be reached' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Riverside Clinic could not be reached just now.');
+    expect(calls).toHaveLength(0);
   });
 
   it('names each failure the server reports by its code', async () => {

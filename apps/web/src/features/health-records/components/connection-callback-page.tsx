@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -31,8 +31,15 @@ function callbackBody(params: URLSearchParams): SourceCallbackBody | null {
 /** The codes of the server's 400 (the contract's list, checked by its type: contracts are imported for types only). */
 const FAILURES: typeof SOURCE_CALLBACK_FAILURES = ['denied', 'state', 'expired_code', 'source_down', 'no_patient'];
 
+interface Failure {
+  code: SourceCallbackFailure | 'unknown';
+  /** The server's sentence, in `language`. */
+  detail: string | null;
+  language?: string;
+}
+
 /** Why it failed: the server's code when it gave one of the known ones ('unknown' otherwise). */
-function failureOf(error: unknown): { code: SourceCallbackFailure | 'unknown'; detail: string | null } {
+function failureOf(error: unknown): Failure {
   if (!(error instanceof ApiError) || !error.data || typeof error.data !== 'object') return { code: 'unknown', detail: null };
   const { code, detail } = error.data as { code?: unknown; detail?: unknown };
   return {
@@ -50,13 +57,17 @@ const RETRYABLE = new Set<string>(['denied', 'state', 'expired_code', 'source_do
  * the providers' page says it is connected, or this page says why not.
  */
 export default function ConnectionCallbackPage() {
-  const { t } = useTranslation('sources');
+  const { t, i18n } = useTranslation('sources');
   const { clientId } = useOrganizationContext();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
+  const location = useLocation();
+  // A failure already answered is kept in the history entry: a reload shows it again rather than
+  // handing in the used state (which would only say it no longer works).
+  const kept = (location.state as { callbackFailure?: Failure } | null)?.callbackFailure ?? null;
   // The query as the page was opened (the page leaves as soon as it is answered).
-  const body = useMemo(() => callbackBody(params), [params]);
+  const body = useMemo(() => (kept ? null : callbackBody(params)), [params, kept]);
   const finish = useFinishConnection(body);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -67,12 +78,16 @@ export default function ConnectionCallbackPage() {
     void navigate(paths.sourceConnections(clientId), { replace: true, state: flash(t('callback.connected', { name: connected.source_name })) });
   }, [connected, clientId, navigate, queryClient, t]);
 
-  const failed = body === null || finish.isError;
+  const failure: Failure | null = kept ?? (body === null ? { code: 'state', detail: null } : finish.isError ? failureOf(finish.error) : null);
+  const failed = failure !== null;
   useEffect(() => {
     if (failed) heading.current?.focus();
   }, [failed]);
+  useEffect(() => {
+    if (finish.isError) void navigate(`${location.pathname}${location.search}`, { replace: true, state: { callbackFailure: { ...failureOf(finish.error), language: i18n.language } } });
+  }, [finish.isError, finish.error, navigate, location.pathname, location.search, i18n.language]);
 
-  if (!failed) {
+  if (!failure) {
     return (
       <HubPage pageTitle={t('callback.connecting')} maxWidth={640}>
         <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
@@ -83,7 +98,9 @@ export default function ConnectionCallbackPage() {
     );
   }
 
-  const { code, detail } = body === null ? { code: 'state' as const, detail: null } : failureOf(finish.error);
+  const { code } = failure;
+  // Kept from before a change of language: the page's own sentence rather than the server's in the other language.
+  const detail = failure.language && failure.language !== i18n.language ? null : failure.detail;
   const title = t(`callback.failures.${code}.title`);
   return (
     <HubPage pageTitle={title} title={null} maxWidth={640}>
