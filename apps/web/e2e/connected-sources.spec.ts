@@ -156,6 +156,14 @@ test('the admin adds the EHR; the patient connects it, sees its records, syncs a
   await expect(row).toContainText(fhirBase);
   await expect(row).toContainText('Public');
   await expect(row.getByRole('switch', { name: `${SOURCE} offered to patients` })).toBeChecked();
+  // The edit dialog comes with the source's values (the secret never shown); cancelled.
+  await row.getByRole('button', { name: `Change ${SOURCE}` }).click();
+  const edit = admin.getByRole('dialog', { name: `Change ${SOURCE}` });
+  await expect(edit.getByLabel('FHIR base URL')).toHaveValue(fhirBase);
+  await expect(edit.getByLabel('Client ID')).toHaveValue('healthbook-e2e');
+  await scan(admin);
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toBeHidden();
   await everyWay(admin, 'admin', async (p) => {
     await expect(p.getByText(fhirBase).filter({ visible: true }).first()).toBeVisible();
   });
@@ -252,4 +260,16 @@ test('denying consent at the EHR shows why, and leads back to the providers', as
   await expect(page).toHaveURL(/\/healthbook\/health-record\/connections$/);
   await expect(page.getByRole('button', { name: `Connect ${SOURCE}` })).toBeVisible();
   await page.context().close();
+
+  // The administrator removes the source: its connections end, the records it brought stay.
+  const admin = await signedIn(browser, ADMIN);
+  await admin.goto('/healthbook/admin/record-sources');
+  await admin.getByRole('table', { name: 'Sources' }).getByRole('button', { name: `Remove ${SOURCE}` }).click();
+  const confirm = admin.getByRole('dialog', { name: `Remove ${SOURCE}?` });
+  await expect(confirm).toContainText('The records it brought stay in their health records.');
+  await scan(admin);
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(admin.getByText(`${SOURCE} was removed.`)).toBeVisible();
+  await expect(admin.getByText('No sources yet.', { exact: false })).toBeVisible();
+  await admin.context().close();
 });
