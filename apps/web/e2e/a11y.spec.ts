@@ -113,6 +113,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await signIn(page, ADMIN, DEMO_PASSWORD, 'addUser/home');
         await visit(page, '/healthbook/addUser/invite', 'invite-patient');
         await visit(page, '/healthbook/admin/features', 'feature-settings');
+        await visit(page, '/healthbook/admin/record-sources', 'record-sources');
 
         await page.context().clearCookies();
         await page.evaluate(() => localStorage.removeItem('session'));
@@ -183,6 +184,8 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await visit(page, '/healthbook/profile-questionnaire', 'profile-questionnaire');
         await visit(page, '/healthbook/profile-questionnaire/thank-you', 'profile-questionnaire-thank-you');
         await visit(page, '/healthbook/journal', 'journal');
+        // Connected providers: the organisation's sources (none, or those another journey added) and none connected.
+        await visit(page, '/healthbook/health-record/connections', 'source-connections');
         await visit(page, '/healthbook/connection-hub', 'connection-hub');
         // The "Link an account" dialog.
         await page.locator('main button.MuiButton-contained').first().click();

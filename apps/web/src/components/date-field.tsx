@@ -16,6 +16,7 @@ export interface DateFieldProps {
   /** The latest day that may be chosen (YYYY-MM-DD); default none. */
   max?: string;
   name?: string;
+  disabled?: boolean;
 }
 
 /**
@@ -23,7 +24,7 @@ export interface DateFieldProps {
  * year view"), typed or picked, in the reader's language. Answers YYYY-MM-DD, or '' when
  * cleared; a date typed half-way answers 'invalid' so that the form's rule says so.
  */
-export function DateField({ label, value, onChange, error, required, max, name }: DateFieldProps) {
+export function DateField({ label, value, onChange, error, required, max, name, disabled = false }: DateFieldProps) {
   const { i18n } = useTranslation();
   const parsed = value ? dayjs(value, 'YYYY-MM-DD') : null;
   return (
@@ -31,6 +32,7 @@ export function DateField({ label, value, onChange, error, required, max, name }
       <DatePicker
         label={label}
         value={parsed}
+        disabled={disabled}
         openTo="year"
         views={['year', 'month', 'day']}
         minDate={dayjs(DATE_PICKER_MIN)}

@@ -93,6 +93,8 @@ export const paths = {
   organizationDeactivated: (clientId: string) => `/${clientId}/deactivated`,
   /** The organisation's pending account closings (features/admin). */
   accountClosings: (clientId: string) => `/${clientId}/admin/account-closings`,
+  /** The organisation's SMART on FHIR sources of records (features/admin). */
+  recordSources: (clientId: string) => `/${clientId}/admin/record-sources`,
   // Health records and the Document Center (features/health-records, features/documents)
   healthRecords: (clientId: string) => `/${clientId}/health-record`,
   recordList: (clientId: string, category: string) => `/${clientId}/health-record/${category}`,
@@ -103,6 +105,10 @@ export const paths = {
   labTrend: (clientId: string, test: string) => `/${clientId}/health-record/lab/trend?test=${encodeURIComponent(test)}`,
   /** FHIR R4 export and import of the record (features/record-transfer). */
   recordTransfer: (clientId: string) => `/${clientId}/health-record/fhir`,
+  /** The providers the patient connected (SMART on FHIR), and the page a provider sends the browser back to (features/health-records). */
+  sourceConnections: (clientId: string) => `/${clientId}/health-record/connections`,
+  /** The same address as the shared contracts' sourceCallbackPath (not imported: zod stays out of the first bundle). */
+  sourceCallback: (clientId: string) => `/${clientId}/health-record/connections/callback`,
   documents: (clientId: string) => `/${clientId}/health-vault`,
   /** Linked accounts in other organisations (features/connection-hub). */
   connectionHub: (clientId: string) => `/${clientId}/connection-hub`,

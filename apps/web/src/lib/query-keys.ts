@@ -79,6 +79,19 @@ export const queryKeys = {
     /** GET /api/v1/hr/{category}/{id}/history/ (labels in the reader's language) */
     history: (category: string, id: number, language: string) => [...queryKeys.records.all, 'history', category, id, language] as const,
   },
+  sources: {
+    all: ['sources'] as const,
+    /** GET /api/v1/admin/sources/?org_id=: an organisation's SMART on FHIR sources (administrators). */
+    admin: (organizationId: number) => [...queryKeys.sources.all, 'admin', organizationId] as const,
+    /** GET /api/v1/sources/: the providers the viewed patient may connect and their connections (problems in the reader's language). */
+    patient: (language: string) => [...queryKeys.sources.all, 'patient', language] as const,
+  },
+  sourceCallback: {
+    /** Apart from `sources`: invalidating the connections never sends a used state again. */
+    all: ['source-callback'] as const,
+    /** POST /api/v1/sources/callback/ for a callback's single-use state: sent once and its answer kept. */
+    forState: (state: string) => [...queryKeys.sourceCallback.all, state] as const,
+  },
   symptomChecker: {
     all: ['symptom-checker'] as const,
     /** GET /api/v1/symptom-checker/complaints/: names and questions in the reader's language. */

@@ -90,6 +90,8 @@ const KEPT = new Set<string>([
   queryKeys.providerConsole.all[0],
   queryKeys.chatConsole.all[0],
   queryKeys.patients.all[0],
+  // A provider's callback is answered once (its state works once): never sent again.
+  queryKeys.sourceCallback.all[0],
 ]);
 
 /**

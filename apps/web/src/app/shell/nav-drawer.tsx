@@ -20,6 +20,7 @@ import Article from '@mui/icons-material/Article';
 import Business from '@mui/icons-material/Business';
 import Quiz from '@mui/icons-material/Quiz';
 import PersonRemove from '@mui/icons-material/PersonRemove';
+import CloudSync from '@mui/icons-material/CloudSync';
 import type { UserDto } from '@healthbook/shared/contracts/users';
 import type { FeatureEntry } from '@healthbook/shared/contracts/features';
 import { featureArea } from '@healthbook/shared/features';
@@ -191,7 +192,7 @@ export function NavDrawerContent({ features, user, clientId, videoChannelUrl, on
   );
 }
 
-/** Administration pages that are not catalogue features: people, the organisations (super admins), inviting patients, the organisation's features, help articles, survey sets and pending account closings. */
+/** Administration pages that are not catalogue features: people, the organisations (super admins), inviting patients, the organisation's features, help articles, survey sets, the sources of records and pending account closings. */
 function adminItems(user: UserDto, clientId: string, t: (key: string) => string) {
   if (!isAdministrator(user)) return [];
   return [
@@ -201,6 +202,7 @@ function adminItems(user: UserDto, clientId: string, t: (key: string) => string)
     { to: paths.featureSettings(clientId), label: t('nav.items.featureSettings'), icon: <Tune fontSize="small" /> },
     { to: paths.helpArticlesEditor(clientId), label: t('nav.items.helpArticles'), icon: <Article fontSize="small" /> },
     { to: paths.surveysEditor(clientId), label: t('nav.items.surveySets'), icon: <Quiz fontSize="small" /> },
+    { to: paths.recordSources(clientId), label: t('nav.items.recordSources'), icon: <CloudSync fontSize="small" /> },
     { to: paths.accountClosings(clientId), label: t('nav.items.accountClosings'), icon: <PersonRemove fontSize="small" /> },
   ];
 }

@@ -5,6 +5,7 @@ export const adminModule: FeatureModule = {
   routes: [
     { path: 'admin/features', page: () => import('./components/feature-settings-page'), guard: 'adminGuard' },
     { path: 'admin/account-closings', page: () => import('./components/account-closings-page'), guard: 'adminGuard' },
+    { path: 'admin/record-sources', page: () => import('./components/record-sources-page'), guard: 'adminGuard' },
     { path: 'admin/help-articles', page: () => import('./components/help-articles-page'), guard: 'adminGuard' },
     { path: 'admin/surveys', page: () => import('./components/surveys-editor-page'), guard: 'adminGuard' },
     // The organisations themselves: super admins only.

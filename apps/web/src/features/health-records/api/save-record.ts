@@ -8,11 +8,17 @@ export interface SaveRecord {
   /** Absent: a new record (POST); present: the record replaced (PUT). */
   id?: number;
   values: Record<string, unknown>;
+  /** Only the fields given change (PATCH): a record a connected source brought, of which only the note and the private mark may. */
+  partial?: boolean;
 }
 
-/** POST /api/v1/hr/{category}/ or PUT /api/v1/hr/{category}/{id}/ */
-export const saveRecord = ({ category, id, values }: SaveRecord) =>
-  id === undefined ? api.post<HealthRecord>(`/api/v1/hr/${category}/`, values) : api.put<HealthRecord>(`/api/v1/hr/${category}/${id}/`, values);
+/** POST /api/v1/hr/{category}/, PUT /api/v1/hr/{category}/{id}/ or (partial) PATCH it. */
+export const saveRecord = ({ category, id, values, partial = false }: SaveRecord) =>
+  id === undefined
+    ? api.post<HealthRecord>(`/api/v1/hr/${category}/`, values)
+    : partial
+      ? api.patch<HealthRecord>(`/api/v1/hr/${category}/${id}/`, values)
+      : api.put<HealthRecord>(`/api/v1/hr/${category}/${id}/`, values);
 
 /** Saving changes the lists, the summary, the record and its history: all read again; and the checklist (a first record ticks its step). */
 export function useSaveRecord() {

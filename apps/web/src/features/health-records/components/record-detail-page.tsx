@@ -34,6 +34,7 @@ import { AttachmentsPanel } from './attachments-panel';
 import { HistoryPanel } from './history-panel';
 import { ExportButton } from './export-dialog';
 import { LabFlagChip } from './lab-flag-chip';
+import { ProvenanceChip, ProvenanceDeleteNote } from './provenance-chip';
 
 /** /health-record/:category/:id — a record: its fields, its attachments and its history; edit and delete. */
 export default function RecordDetailPage() {
@@ -81,6 +82,8 @@ function RecordBody({ category, record }: { category: CategoryDefinition; record
   const [failure, setFailure] = useState<string | null>(null);
   const title = recordTitle(t, locale, record);
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  // A record a connected source brought goes when it is disconnected with its records, unless the source no longer has it.
+  const deletable = !record.provenance || record.provenance.deleted_at !== null;
 
   // The fields with a value, as the shared page and the PDF show them: a flag's "No" is a value too.
   const rows = readableFields(sharedT(t), locale, category, record, imperial);
@@ -101,6 +104,7 @@ function RecordBody({ category, record }: { category: CategoryDefinition; record
         <Chip label={categoryName(t, category.key)} size="small" />
         {record.private && <Chip size="small" variant="outlined" color="secondary" icon={<LockOutlined />} label={t('healthRecords:private')} title={t('healthRecords:privateHint')} />}
         {category.key === 'lab' && <LabFlagChip record={record} />}
+        {record.provenance && <ProvenanceChip provenance={record.provenance} />}
         <Box sx={{ flex: 1 }} />
         {category.key === 'lab' && typeof record.test === 'string' && typeof record.result === 'number' && (
           <Button component={RouterLink} to={paths.labTrend(clientId, record.test)} variant="outlined" startIcon={<ShowChart />}>
@@ -114,13 +118,18 @@ function RecordBody({ category, record }: { category: CategoryDefinition; record
           </Button>
         )}
         <ExportButton categories={[category.key]} recordIds={[record.id]} includePrivate={record.private} />
-        {canWrite && (
+        {canWrite && deletable && (
           <Button variant="outlined" color="error" startIcon={<DeleteOutline />} onClick={() => setConfirming(true)} disabled={remove.isPending}>
             {t('healthRecords:detail.delete')}
           </Button>
         )}
       </Stack>
       {readOnly && <ReadOnlyNotice sx={{ mb: 2 }} />}
+      {canWrite && record.provenance && !deletable && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          <ProvenanceDeleteNote provenance={record.provenance} />
+        </Typography>
+      )}
       {failure && (
         <Alert severity="error" sx={{ mb: 2 }} onClose={() => setFailure(null)}>
           {failure}

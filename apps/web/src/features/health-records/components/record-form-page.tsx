@@ -14,7 +14,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { HealthRecord } from '@healthbook/shared/contracts/records';
+import type { HealthRecord, SOURCE_RECORD_EDITABLE } from '@healthbook/shared/contracts/records';
 import { categoryDefinition } from '@healthbook/shared/records/categories';
 import { CHOICE_LISTS, COUNTRY_CODES, countryName } from '@healthbook/shared/records/choices';
 import type { CategoryDefinition, RecordField } from '@healthbook/shared/records/fields';
@@ -37,6 +37,10 @@ import { categoryName, fieldLabel, sharedT, useRecordText } from '../../../lib/r
 
 import { useRecordAccess } from '../../../lib/record-access';
 import { ReadOnlyNotice } from '../../../components/read-only-notice';
+import { ProvenanceNotice } from './provenance-chip';
+
+/** The fields of a record a connected source brought that its patient may change (the contract's list, checked by its type). */
+const SOURCE_EDITABLE: typeof SOURCE_RECORD_EDITABLE = ['note', 'private'];
 
 /** What the form holds for each field: text as typed, flags, a medical date as a value. */
 type FormValue = string | boolean | MedicalDate;
@@ -136,6 +140,9 @@ function RecordForm({ category, record }: { category: CategoryDefinition; record
   const title = t(record ? 'healthRecords:form.editTitle' : 'healthRecords:form.newTitle', { type: one.toLowerCase(), context: category.key });
   const measure = (values.measure as Measure | '') || null;
   const dosing = category.readAs?.find((r) => r.format === 'dosing');
+  // A record a connected source brought changes at the source: here only its note and the private mark.
+  const synced = record?.provenance ? record.provenance : null;
+  const editable = (name: string) => !synced || (SOURCE_EDITABLE as readonly string[]).includes(name);
 
   /** A rule's message in the reader's language (a measurement's limits in the reader's units). */
   const message = (field: string, m: RuleMessage) => {
@@ -159,8 +166,10 @@ function RecordForm({ category, record }: { category: CategoryDefinition; record
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const body = payloadOf(category, values, imperial);
-    const checked = checkRecord(category, body, { today, dob: user?.dob ?? null, creating: !record });
+    const full = payloadOf(category, values, imperial);
+    // Of a synced record only what may change is sent (PATCH): the source's values are not the form's to check.
+    const body = synced ? Object.fromEntries(Object.entries(full).filter(([name]) => editable(name))) : full;
+    const checked = synced ? { errors: null } : checkRecord(category, body, { today, dob: user?.dob ?? null, creating: !record });
     if (checked.errors) {
       const found: Record<string, string> = {};
       for (const [field, list] of Object.entries(checked.errors)) found[field.replace(/_part$/, '')] = list.map((m) => message(field, m)).join(' ');
@@ -170,7 +179,7 @@ function RecordForm({ category, record }: { category: CategoryDefinition; record
       return;
     }
     try {
-      const result = await save.mutateAsync({ category: category.key, ...(record ? { id: record.id } : {}), values: body });
+      const result = await save.mutateAsync({ category: category.key, ...(record ? { id: record.id } : {}), values: body, partial: synced !== null });
       setSaved(true);
       const text = record ? t('records:messages.edited') : t(`records:categories.${category.key}.saved`);
       // The guard lets this navigation through: the form is saved.
@@ -201,6 +210,7 @@ function RecordForm({ category, record }: { category: CategoryDefinition; record
             {failure}
           </Alert>
         )}
+        {synced && <ProvenanceNotice provenance={synced} sx={{ mb: 2.5 }} />}
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           {category.fields.map((field) =>
             field.name === 'diastolic' && measure !== 'blood_pressure' ? null : (
@@ -217,6 +227,7 @@ function RecordForm({ category, record }: { category: CategoryDefinition; record
                   measure={measure}
                   imperial={imperial}
                   locale={locale}
+                  disabled={!editable(field.name)}
                 />
               </Box>
               {dosing?.fields.at(-1) === field.name && <DosingPreview category={category} values={values} imperial={imperial} />}
@@ -286,13 +297,15 @@ interface FieldInputProps {
   measure: Measure | null;
   imperial: boolean;
   locale: string;
+  /** Shown but not changeable (a field a connected source keeps). */
+  disabled?: boolean;
 }
 
 /** One field's control, by its kind. */
-function FieldInput({ category, field, value, error, onChange, dob, today, measure, imperial, locale }: FieldInputProps) {
+function FieldInput({ category, field, value, error, onChange, dob, today, measure, imperial, locale, disabled = false }: FieldInputProps) {
   const { t } = useRecordText();
   const label = fieldLabel(t, category, field.name);
-  const common = { id: `field-${field.name}`, name: field.name, label, fullWidth: true, required: field.required === true, error: Boolean(error), helperText: error };
+  const common = { id: `field-${field.name}`, name: field.name, label, fullWidth: true, required: field.required === true, error: Boolean(error), helperText: error, disabled };
   switch (field.kind) {
     case 'text':
       return (
@@ -324,7 +337,7 @@ function FieldInput({ category, field, value, error, onChange, dob, today, measu
     }
     case 'boolean':
       return (
-        <FormControlLabel control={<Checkbox id={common.id} name={field.name} checked={value === true} onChange={(e) => onChange(e.target.checked)} />} label={label} sx={{ mt: 1 }} />
+        <FormControlLabel disabled={disabled} control={<Checkbox id={common.id} name={field.name} checked={value === true} onChange={(e) => onChange(e.target.checked)} />} label={label} sx={{ mt: 1 }} />
       );
     case 'choice':
       return (
@@ -345,6 +358,7 @@ function FieldInput({ category, field, value, error, onChange, dob, today, measu
       const options = COUNTRY_CODES.map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale));
       return (
         <Autocomplete
+          disabled={disabled}
           options={options}
           value={options.find((o) => o.code === value) ?? null}
           onChange={(_e, option) => onChange(option?.code ?? '')}
@@ -356,8 +370,8 @@ function FieldInput({ category, field, value, error, onChange, dob, today, measu
       );
     }
     case 'date':
-      return <DateField label={label} name={field.name} value={value as string} onChange={onChange} error={error} required={field.required === true} max={today} />;
+      return <DateField label={label} name={field.name} value={value as string} onChange={onChange} error={error} required={field.required === true} max={today} disabled={disabled} />;
     case 'medicalDate':
-      return <MedicalDateField name={field.name} label={label} value={value as MedicalDate} onChange={onChange} error={error} dob={dob} today={today} required={field.required === true} />;
+      return <MedicalDateField name={field.name} label={label} value={value as MedicalDate} onChange={onChange} error={error} dob={dob} today={today} required={field.required === true} disabled={disabled} />;
   }
 }

@@ -36,6 +36,7 @@ import { useRecordList } from '../api/list-records';
 import { categoryName, fieldLabel, formatItem, itemLabel, recordTitle, useRecordText } from '../../../lib/record-text';
 import { readingItems } from '@healthbook/shared/records/format';
 import { LabFlagChip } from './lab-flag-chip';
+import { ProvenanceChip } from './provenance-chip';
 import { useRecordAccess } from '../../../lib/record-access';
 import { ReadOnlyNotice } from '../../../components/read-only-notice';
 import { ExportButton } from './export-dialog';
@@ -266,6 +267,7 @@ function RecordLink({ clientId, record, title, privateLabel }: { clientId: strin
         {title}
       </Link>
       {record.private && <Chip size="small" variant="outlined" icon={<LockOutlined />} label={privateLabel} />}
+      {record.provenance && <ProvenanceChip provenance={record.provenance} />}
     </Box>
   );
 }

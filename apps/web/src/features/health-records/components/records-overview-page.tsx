@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import CreditCard from '@mui/icons-material/CreditCard';
 import Psychology from '@mui/icons-material/Psychology';
+import AddLink from '@mui/icons-material/AddLink';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import { CATEGORIES } from '@healthbook/shared/records/categories';
 import { formatMedicalDate } from '@healthbook/shared/records/medical-date';
@@ -38,7 +39,7 @@ export default function RecordsOverviewPage() {
   const { t, locale } = useRecordText();
   // The mental-health assessments are the surveys feature's page, linked from here while it is on.
   // So are the insurance cards (features/insurance): "shown in the record" while Insurance is on.
-  const { readOnly } = useRecordAccess();
+  const { readOnly, writes } = useRecordAccess();
   const features = useHubFeatures(org.org, locale);
   const surveysOn = features.status('surveys') === 'active' && !readOnly;
   const insuranceOn = features.status('insurance') === 'active';
@@ -57,6 +58,11 @@ export default function RecordsOverviewPage() {
           <Button component={RouterLink} to={paths.recordTransfer(clientId)} variant="outlined" startIcon={<SwapHoriz />}>
             {t('healthRecords:fhirLink')}
           </Button>
+          {writes.connections && (
+            <Button component={RouterLink} to={paths.sourceConnections(clientId)} variant="outlined" startIcon={<AddLink />}>
+              {t('healthRecords:connectionsLink')}
+            </Button>
+          )}
           {surveysOn && (
             <Button component={RouterLink} to={paths.assessments(clientId)} variant="outlined" startIcon={<Psychology />}>
               {t('healthRecords:assessmentsLink')}

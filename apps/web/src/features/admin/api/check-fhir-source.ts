@@ -1,0 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
+import type { SourceCheckResult } from '@healthbook/shared/contracts/sources';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/v1/admin/sources/check/: an address checked (reachable, SMART configuration, endpoints, PKCE, scopes); nothing kept. */
+export const checkFhirSource = (fhirBaseUrl: string) => api.post<SourceCheckResult>('/api/v1/admin/sources/check/', { fhir_base_url: fhirBaseUrl });
+
+export const useCheckFhirSource = () => useMutation({ mutationFn: checkFhirSource });
