@@ -93,6 +93,9 @@ describe('the organisation’s catalogue', () => {
     const result = checked.json<SourceCheckResult>();
     expect(result.ok).toBe(true);
     expect(result.checks.map((c) => c.check)).toEqual(['address', 'reachable', 'discovery', 'endpoints', 'pkce', 'scopes']);
+    // Scopes the source does not list fail the check that names them.
+    const odd = (await inject('adminA', 'POST', '/api/v1/admin/sources/check/', { fhir_base_url: ehr.fhirBase, scopes: 'launch/patient user/*.cruds' })).json<SourceCheckResult>();
+    expect(odd.checks.at(-1)).toMatchObject({ check: 'scopes', ok: false, detail: expect.stringContaining('user/*.cruds') });
 
     // Nothing listens there: unreachable, in the reader's language.
     const down = await t.app.inject({ method: 'POST', url: '/api/v1/admin/sources/check/', headers: { ...bearer(tokens.adminA), 'accept-language': 'el' }, payload: { fhir_base_url: 'http://127.0.0.1:9/fhir' } });
@@ -129,6 +132,8 @@ describe('the organisation’s catalogue', () => {
     expect((await inject('adminB', 'DELETE', `/api/v1/admin/sources/${source.id}/`)).statusCode).toBe(404);
     expect((await inject('adminB', 'GET', `/api/v1/admin/sources/?org_id=${orgA.id}`)).statusCode).toBe(404);
     expect((await inject('alice', 'GET', '/api/v1/admin/sources/')).statusCode).toBe(403);
+    expect((await inject('alice', 'PATCH', `/api/v1/admin/sources/${source.id}/`, { enabled: false })).statusCode).toBe(403);
+    expect((await inject('alice', 'POST', '/api/v1/admin/sources/check/', { fhir_base_url: ehr.fhirBase })).statusCode).toBe(403);
     // Organisation B's patients are offered B's sources only (none); A's cannot be connected from B.
     expect((await sources('patientB')).sources).toEqual([]);
     expect((await inject('patientB', 'POST', '/api/v1/sources/connect/', { source_id: source.id })).statusCode).toBe(404);

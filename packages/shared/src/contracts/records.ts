@@ -85,9 +85,6 @@ export const RecordProvenanceSchema = z
   .meta({ id: 'RecordProvenance' });
 export type RecordProvenance = z.infer<typeof RecordProvenanceSchema>;
 
-/** The fields of a record that a connected source brought which its patient may still change. */
-export const SOURCE_RECORD_EDITABLE = ['note', 'private'] as const;
-
 const commonAnswer = {
   id: z.number().int(),
   record_type: z.string().describe("the category: condition, allergy, … (allergies and social history have a field named category of their own)"),

@@ -1,18 +1,14 @@
 import { z } from 'zod';
 import { IdParamSchema, IdSchema, OrgRefSchema } from './common';
+import { DEFAULT_SOURCE_SCOPES, SOURCE_CHECKS, SOURCE_CONNECTION_STATUSES } from '../sources';
+
+export * from '../sources';
 
 /**
  * Records that flow in from providers (issue 28): an organisation's catalogue of SMART on FHIR
  * sources (its administrators keep it), and a patient's connections to them (a standalone
  * launch with PKCE, then syncs). Client secrets and tokens never leave the server.
  */
-
-/** The scopes asked by default: SMART v2 patient-level reads, with a refresh token. */
-export const DEFAULT_SOURCE_SCOPES = 'launch/patient openid fhirUser offline_access patient/*.rs';
-
-/** The checks made of a source before it is kept, in order. */
-export const SOURCE_CHECKS = ['address', 'reachable', 'discovery', 'endpoints', 'pkce', 'scopes'] as const;
-export type SourceCheckKey = (typeof SOURCE_CHECKS)[number];
 
 export const SourceCheckSchema = z.object({
   check: z.enum(SOURCE_CHECKS),
@@ -30,7 +26,7 @@ const clientId = z.string().trim().min(1, { message: 'validation:required' }).ma
 const secret = z.string().min(1, { message: 'validation:required' }).max(1000, { message: 'validation:tooLong' });
 const scopes = z.string().trim().min(1, { message: 'validation:required' }).max(1000, { message: 'validation:tooLong' });
 
-export const SourceCheckBodySchema = z.object({ fhir_base_url: baseUrl }).meta({ id: 'SourceCheckBody' });
+export const SourceCheckBodySchema = z.object({ fhir_base_url: baseUrl, scopes: scopes.optional().describe(`the scopes to check (default: ${DEFAULT_SOURCE_SCOPES})`) }).meta({ id: 'SourceCheckBody' });
 
 export const CreateFhirSourceBodySchema = z
   .object({
@@ -95,9 +91,6 @@ export const SyncRunSchema = z.object({
 });
 export type SyncRun = z.infer<typeof SyncRunSchema>;
 
-export const SOURCE_CONNECTION_STATUSES = ['pending', 'syncing', 'up_to_date', 'needs_reconnect', 'failed', 'disconnected'] as const;
-export type SourceConnectionStatusKey = (typeof SOURCE_CONNECTION_STATUSES)[number];
-
 export const SourceConnectionSchema = z
   .object({
     id: z.number().int(),
@@ -137,10 +130,6 @@ export const SourceCallbackBodySchema = z
   .meta({ id: 'SourceCallbackBody' });
 export type SourceCallbackBody = z.infer<typeof SourceCallbackBodySchema>;
 
-/** Why a connection could not be made: each has its page. */
-export const SOURCE_CALLBACK_FAILURES = ['denied', 'state', 'expired_code', 'source_down', 'no_patient'] as const;
-export type SourceCallbackFailure = (typeof SOURCE_CALLBACK_FAILURES)[number];
-
 export const SyncNowQuerySchema = z.object({
   full: z.enum(['true', 'false']).optional().describe('false: only what changed since the last sync, as the daily sync reads (default true: everything, which also finds what the source deleted)'),
 });
@@ -148,6 +137,3 @@ export const SyncNowQuerySchema = z.object({
 export const DisconnectSourceQuerySchema = z.object({
   remove_records: z.enum(['true', 'false']).optional().describe('true: the records this source brought are deleted too (default: they stay)'),
 });
-
-/** The web app's page a source sends the browser back to (the redirect URI each organisation registers with its sources). */
-export const sourceCallbackPath = (clientId: string) => `/${clientId}/health-record/connections/callback`;

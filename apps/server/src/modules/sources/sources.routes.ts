@@ -49,7 +49,7 @@ export const sourcesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SourceCheckResultSchema, ...errors },
       },
     },
-    async (request) => app.sources.check(request.signedIn(), request.body.fhir_base_url),
+    async (request) => app.sources.check(request.signedIn(), request.body.fhir_base_url, request.body.scopes),
   );
 
   app.post(

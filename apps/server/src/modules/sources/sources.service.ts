@@ -98,7 +98,10 @@ export class SourcesService {
   /** The source of an id in an organisation the administrator reaches. */
   private async adminSource(ctx: SignedInContext, id: number) {
     const orgId = await FhirSourcesRepository.orgOf(this.db, id);
-    if (orgId === undefined || canReachOrg(ctx.actor, orgId)) throw notFound();
+    // Not an administrator: 403, as for the list; another organisation's source, or none: 404.
+    const refusal = canReachOrg(ctx.actor, orgId ?? -1);
+    if (refusal?.status === 403) throw new HttpError(403, refusal.detail);
+    if (orgId === undefined || refusal) throw notFound();
     const org = (await this.deps.organizations.findById(orgId))!;
     const repo = new FhirSourcesRepository(this.db, orgScope(org.id));
     return { org, repo, row: (await repo.find(id))! };
@@ -138,7 +141,7 @@ export class SourcesService {
   /** The checks of an address, without keeping anything (the form's "Check"). */
   async check(ctx: SignedInContext, base: string, scopes = DEFAULT_SOURCE_SCOPES): Promise<SourceCheckResult> {
     await this.adminOrg(ctx, undefined);
-    const { checks } = await discoverSource(base, scopes, this.policy, ctx.lang);
+    const { checks } = await discoverSource(base, normaliseScopes(scopes), this.policy, ctx.lang);
     return { ok: checks.every((c) => c.ok), checks };
   }
 

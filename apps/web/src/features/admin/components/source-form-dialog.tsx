@@ -17,7 +17,8 @@ import { useTheme } from '@mui/material/styles';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Cancel from '@mui/icons-material/Cancel';
 import FactCheck from '@mui/icons-material/FactCheck';
-import type { DEFAULT_SOURCE_SCOPES, FhirSource, SourceCheckResult, UpdateFhirSourceBody } from '@healthbook/shared/contracts/sources';
+import type { FhirSource, SourceCheckResult, UpdateFhirSourceBody } from '@healthbook/shared/contracts/sources';
+import { DEFAULT_SOURCE_SCOPES } from '@healthbook/shared/sources';
 import { TextInput } from '../../../components/text-input';
 import { applyServerErrors, fieldErrorText } from '../../../lib/form-errors';
 import { useCheckFhirSource } from '../api/check-fhir-source';
@@ -31,9 +32,6 @@ interface SourceForm {
   client_secret: string;
   scopes: string;
 }
-
-/** The contract's default scopes (its type is the very text, so a change there fails to compile here: contracts are imported for types only). */
-const DEFAULT_SCOPES: typeof DEFAULT_SOURCE_SCOPES = 'launch/patient openid fhirUser offline_access patient/*.rs';
 
 const FIELDS = ['name', 'fhir_base_url', 'client_id', 'client_secret', 'scopes'] as const;
 const required = (value: string) => (value.trim() ? true : 'validation:required');
@@ -77,7 +75,7 @@ export function SourceFormDialog({ open, source, organizationId, redirectUri, on
       fhir_base_url: source?.fhir_base_url ?? '',
       client_id: source?.client_id ?? '',
       client_secret: '',
-      scopes: source?.scopes ?? DEFAULT_SCOPES,
+      scopes: source?.scopes ?? DEFAULT_SOURCE_SCOPES,
     },
   });
 
@@ -86,7 +84,7 @@ export function SourceFormDialog({ open, source, organizationId, redirectUri, on
     setChecked(null);
     if (!(await trigger('fhir_base_url'))) return;
     try {
-      setChecked(await check.mutateAsync(getValues('fhir_base_url').trim()));
+      setChecked(await check.mutateAsync({ fhirBaseUrl: getValues('fhir_base_url').trim(), scopes: getValues('scopes') }));
     } catch (error) {
       setCheckFailure(applyServerErrors(error, { setError, fields: { fhir_base_url: 'fhir_base_url' }, fallback: t('admin:sources.form.checkFailed') }));
     }

@@ -7,7 +7,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import type { SOURCE_CALLBACK_FAILURES, SourceCallbackBody, SourceCallbackFailure } from '@healthbook/shared/contracts/sources';
+import type { SourceCallbackBody } from '@healthbook/shared/contracts/sources';
+import { SOURCE_CALLBACK_FAILURES, type SourceCallbackFailure } from '@healthbook/shared/sources';
 import { flash } from '../../../components/flash-message';
 import { HubPage } from '../../../components/hub-page';
 import { ApiError } from '../../../lib/api-client';
@@ -28,9 +29,6 @@ function callbackBody(params: URLSearchParams): SourceCallbackBody | null {
   return body;
 }
 
-/** The codes of the server's 400 (the contract's list, checked by its type: contracts are imported for types only). */
-const FAILURES: typeof SOURCE_CALLBACK_FAILURES = ['denied', 'state', 'expired_code', 'source_down', 'no_patient'];
-
 interface Failure {
   code: SourceCallbackFailure | 'unknown';
   /** The server's sentence, in `language`. */
@@ -43,7 +41,7 @@ function failureOf(error: unknown): Failure {
   if (!(error instanceof ApiError) || !error.data || typeof error.data !== 'object') return { code: 'unknown', detail: null };
   const { code, detail } = error.data as { code?: unknown; detail?: unknown };
   return {
-    code: (FAILURES as readonly unknown[]).includes(code) ? (code as SourceCallbackFailure) : 'unknown',
+    code: (SOURCE_CALLBACK_FAILURES as readonly unknown[]).includes(code) ? (code as SourceCallbackFailure) : 'unknown',
     detail: error.status < 500 && typeof detail === 'string' ? detail : null,
   };
 }

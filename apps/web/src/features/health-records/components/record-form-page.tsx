@@ -14,7 +14,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { HealthRecord, SOURCE_RECORD_EDITABLE } from '@healthbook/shared/contracts/records';
+import type { HealthRecord } from '@healthbook/shared/contracts/records';
+import { SOURCE_RECORD_EDITABLE } from '@healthbook/shared/sources';
 import { categoryDefinition } from '@healthbook/shared/records/categories';
 import { CHOICE_LISTS, COUNTRY_CODES, countryName } from '@healthbook/shared/records/choices';
 import type { CategoryDefinition, RecordField } from '@healthbook/shared/records/fields';
@@ -38,9 +39,6 @@ import { categoryName, fieldLabel, sharedT, useRecordText } from '../../../lib/r
 import { useRecordAccess } from '../../../lib/record-access';
 import { ReadOnlyNotice } from '../../../components/read-only-notice';
 import { ProvenanceNotice } from './provenance-chip';
-
-/** The fields of a record a connected source brought that its patient may change (the contract's list, checked by its type). */
-const SOURCE_EDITABLE: typeof SOURCE_RECORD_EDITABLE = ['note', 'private'];
 
 /** What the form holds for each field: text as typed, flags, a medical date as a value. */
 type FormValue = string | boolean | MedicalDate;
@@ -142,7 +140,7 @@ function RecordForm({ category, record }: { category: CategoryDefinition; record
   const dosing = category.readAs?.find((r) => r.format === 'dosing');
   // A record a connected source brought changes at the source: here only its note and the private mark.
   const synced = record?.provenance ? record.provenance : null;
-  const editable = (name: string) => !synced || (SOURCE_EDITABLE as readonly string[]).includes(name);
+  const editable = (name: string) => !synced || (SOURCE_RECORD_EDITABLE as readonly string[]).includes(name);
 
   /** A rule's message in the reader's language (a measurement's limits in the reader's units). */
   const message = (field: string, m: RuleMessage) => {
