@@ -308,7 +308,10 @@ describe('connecting (standalone launch)', () => {
 
   it('disconnects: tokens deleted, records kept; then removed when asked', async () => {
     const before = (await conditions('alice')).length;
+    const revocations = ehr.requests.filter((r) => r.path === '/auth/revoke').length;
     expect((await inject('alice', 'DELETE', `/api/v1/sources/connections/${connectionId}/`)).statusCode).toBe(204);
+    // The grant ends at the source too (RFC 7009), not only here.
+    expect(ehr.requests.filter((r) => r.path === '/auth/revoke' && r.status === 200).length).toBe(revocations + 1);
     const row = await t.db.selectFrom('source_connections').selectAll().where('id', '=', connectionId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'disconnected', access_token_sealed: null, refresh_token_sealed: null });
     expect((await sources('alice')).connections).toEqual([]);

@@ -189,6 +189,7 @@ function configurationOf(source: SourceClient, policy: OutboundPolicy): oauth.Co
     authorization_endpoint: smart.authorization_endpoint,
     token_endpoint: smart.token_endpoint,
     code_challenge_methods_supported: ['S256'],
+    ...(typeof smart.revocation_endpoint === 'string' ? { revocation_endpoint: smart.revocation_endpoint } : {}),
   };
   const auth = source.client_secret ? oauth.ClientSecretBasic(source.client_secret) : oauth.None();
   const config = new oauth.Configuration(server, source.client_id, undefined, auth);
@@ -259,5 +260,20 @@ export async function refreshTokens(source: SourceClient, tokens: TokenSet, poli
     return tokenSet(await oauth.refreshTokenGrant(configurationOf(source, policy), tokens.refresh_token), tokens);
   } catch (err) {
     throw grantError(err);
+  }
+}
+
+/**
+ * Asks the source to revoke a token (RFC 7009), where it offers revocation: a patient who
+ * disconnects ends the grant at the source too, not only here. Best effort: false when the
+ * source has no revocation endpoint or did not answer (the token is deleted here regardless).
+ */
+export async function revokeToken(source: SourceClient, token: string, hint: 'refresh_token' | 'access_token', policy: OutboundPolicy): Promise<boolean> {
+  if (typeof source.smart_configuration.revocation_endpoint !== 'string') return false;
+  try {
+    await oauth.tokenRevocation(configurationOf(source, policy), token, { token_type_hint: hint });
+    return true;
+  } catch {
+    return false;
   }
 }

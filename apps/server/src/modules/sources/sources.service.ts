@@ -26,9 +26,10 @@ import { DocumentsRepository } from '../documents/documents.repository';
 import type { DocumentsService } from '../documents/documents.service';
 import type { OrganizationsService } from '../organizations/organizations.service';
 import { canReachOrg } from '../people/people.policy';
+import type { PatientScope } from '../patients/patient-scope';
 import type { PatientsService } from '../patients/patients.service';
 import { RecordsRepository } from '../records/records.repository';
-import { authorizationRequest, discoverSource, exchangeCode, normaliseBaseUrl, SmartGrantError, type OutboundPolicy } from './smart-client';
+import { authorizationRequest, discoverSource, exchangeCode, normaliseBaseUrl, revokeToken, SmartGrantError, type OutboundPolicy } from './smart-client';
 import { SourceSync, type SyncSettings } from './source-sync';
 import { FhirSourcesRepository, SourceConnectionsRepository, SourceLaunchesRepository, type FhirSourceRow, type SourceConnectionRow } from './sources.repository';
 
@@ -308,9 +309,10 @@ export class SourcesService {
     return this.presentConnection({ ...(await repo.find(id))!, source_name: row.source_name }, count, ctx.lang);
   }
 
-  /** Disconnect: the tokens deleted at once; the records stay unless the patient asks them removed too. */
+  /** Disconnect: the grant revoked at the source where it can be, the tokens deleted here at once; the records stay unless the patient asks them removed too. */
   async disconnect(ctx: SignedInContext, id: number, removeRecords: boolean, patientId?: number): Promise<void> {
     const { grant, row } = await this.connection(ctx, id, patientId);
+    const revoked = await this.revokeAtSource(grant, row);
     const files = await this.db.transaction().execute(async (trx) => {
       await new SourceConnectionsRepository(trx, grant).disconnect(id);
       if (!removeRecords) return [];
@@ -324,7 +326,15 @@ export class SourcesService {
       return keys;
     });
     for (const key of files) await this.deps.storage.delete(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'attachment file not deleted'));
-    await this.deps.audit.record(ctx, { action: 'source_disconnect', outcome: 'success', subject: `patient:${grant.patientId}`, detail: { source: row.source_id, connection: id, records_removed: removeRecords } });
+    await this.deps.audit.record(ctx, { action: 'source_disconnect', outcome: 'success', subject: `patient:${grant.patientId}`, detail: { source: row.source_id, connection: id, records_removed: removeRecords, revoked_at_source: revoked } });
+  }
+
+  /** The connection's refresh token (else its access token) revoked at the source, best effort. */
+  private async revokeAtSource(grant: PatientScope, row: SourceConnectionRow): Promise<boolean> {
+    const source = await new FhirSourcesRepository(this.db, orgScope(grant.orgId)).find(row.source_id);
+    const sealed = row.refresh_token_sealed ?? row.access_token_sealed;
+    if (!source || !sealed) return false;
+    return revokeToken(this.sync.clientOf(source), this.tokens.open(sealed), row.refresh_token_sealed ? 'refresh_token' : 'access_token', this.policy);
   }
 
   // ---- The job ----
