@@ -68,6 +68,19 @@ beforeAll(async () => {
     ],
     accessTokenTtlSeconds: 300,
   });
+  // A vital sign no category keeps: skipped, and said why.
+  await ehr.seed([
+    {
+      resourceType: 'Observation',
+      id: 'alice-respiratory-rate',
+      status: 'final',
+      category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'vital-signs' }] }],
+      code: { coding: [{ system: 'http://loinc.org', code: '9279-1', display: 'Respiratory rate' }], text: 'Respiratory rate' },
+      subject: { reference: 'Patient/alice-example' },
+      effectiveDateTime: '2026-10-01T09:00:00Z',
+      valueQuantity: { value: 16, unit: '/min', system: 'http://unitsofmeasure.org', code: '/min' },
+    },
+  ]);
   users.adminA = await buildUser(t.app, { org: orgA, roles: ['org_admin'] });
   users.adminB = await buildUser(t.app, { org: orgB, roles: ['org_admin'] });
   users.alice = await buildUser(t.app, { org: orgA, first_name: 'Alice', last_name: 'Example', dob: '1980-04-12' });
@@ -200,6 +213,9 @@ describe('connecting (standalone launch)', () => {
     // the HTML note (by address on the source's origin) is not a type the Document Center keeps, and is said so.
     expect(listed[0]!.last_run!.documents).toBe(1);
     expect(listed[0]!.last_run!.skipped).toContainEqual({ type: 'DocumentReference', count: 1, reason: expect.stringContaining('PDF and images') });
+    // Every reason is a sentence with its values in it, never a placeholder.
+    expect(listed[0]!.last_run!.skipped).toContainEqual({ type: 'Observation', count: 1, reason: 'A measurement the health record does not keep.' });
+    expect(listed[0]!.last_run!.skipped.filter((s) => s.reason.includes('{{'))).toEqual([]);
     expect(ehr.requests.some((r) => r.area === 'file' && r.status === 200)).toBe(true);
     const folders = (await inject('alice', 'GET', '/api/v1/documents/folders/')).json<Array<{ name: string; documents: number }>>();
     expect(folders.find((f) => f.name === 'Test EHR')?.documents).toBe(listed[0]!.last_run!.documents);

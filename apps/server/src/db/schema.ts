@@ -756,7 +756,7 @@ export interface SyncRunSummary {
   deleted: number;
   documents: number;
   /** Resources read but not brought in, by resource type, with the reason's message key. */
-  skipped: Array<{ type: string; count: number; reason: string }>;
+  skipped: Array<{ type: string; count: number; reason: string; vars?: Record<string, string | number> }>;
   /** Resource types the source refused (403, 404, an OperationOutcome): skipped, the rest went on. */
   refused: Array<{ type: string; status: number }>;
   started_at: string;

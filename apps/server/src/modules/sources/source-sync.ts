@@ -48,6 +48,11 @@ export const SYNC_SEARCHES: ReadonlyArray<{ type: string; params?: string }> = [
   { type: 'DocumentReference' },
 ];
 
+/** One line of a run's skipped list: a type, why (a message key and its values), how many. */
+type SkippedGroup = SyncRunSummary['skipped'][number];
+/** The most lines a run's skipped list keeps. */
+const MAX_SKIPPED_GROUPS = 100;
+
 /** Resources asked per page. */
 const PAGE_SIZE = 100;
 /** A full run at least this often: the only way to see what a source deleted. */
@@ -172,7 +177,7 @@ export class SourceSync {
     let cursor: string | null = null;
 
     const summary: SyncRunSummary = { full, added: 0, updated: 0, unchanged: 0, deleted: 0, documents: 0, skipped: [], refused: [], started_at: started.toISOString(), finished_at: '' };
-    const skipped = new Map<string, { type: string; count: number; reason: string }>();
+    const skipped = new Map<string, SkippedGroup>();
     const seen = new Set<string>();
     const today = latestToday();
     const pid = encodeURIComponent(connection.source_patient_id);
@@ -278,7 +283,7 @@ export class SourceSync {
       connection: SourceConnectionRow;
       today: string;
       summary: SyncRunSummary;
-      skipped: Map<string, { type: string; count: number; reason: string }>;
+      skipped: Map<string, SkippedGroup>;
       seen: Set<string>;
       fhir: SourceFhir;
       patient: PatientRow;
@@ -286,9 +291,11 @@ export class SourceSync {
   ): Promise<void> {
     const { source, scope, connection, today, summary, skipped, seen } = run;
     const clock = sliceClock();
-    const skip = (type: string, reason: string) => {
+    // Grouped by type and reason, with the values of the reason's words (the first seen: "<type> is not kept"), at most MAX_SKIPPED_GROUPS.
+    const skip = (type: string, reason: string, vars?: Record<string, string | number>) => {
       const key = `${type}|${reason}`;
-      const entry = skipped.get(key) ?? { type, count: 0, reason };
+      const entry = skipped.get(key) ?? (skipped.size < MAX_SKIPPED_GROUPS ? { type, count: 0, reason, ...(vars ? { vars } : {}) } : undefined);
+      if (!entry) return;
       entry.count++;
       skipped.set(key, entry);
     };
@@ -316,7 +323,7 @@ export class SourceSync {
       const contained = new Map(((Array.isArray(resource.contained) ? resource.contained : []) as FhirJson[]).map((c) => [`#${String(c.id)}`, c]));
       const read = readResource(resource, { reaches: () => true, dob: scope.patient.dob, today, resolve: (ref) => contained.get(ref) });
       if (read.kind === 'skipped') {
-        skip(type, read.reason.key);
+        skip(type, read.reason.key, read.reason.vars);
         continue;
       }
       if (read.kind === 'invalid') {

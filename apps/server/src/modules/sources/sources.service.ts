@@ -214,7 +214,7 @@ export class SourcesService {
       problem: row.problem ? translate(lang, row.problem, { source: row.source_name }) : null,
       last_synced_at: row.last_synced_at ? new Date(row.last_synced_at).toISOString() : null,
       records,
-      last_run: run ? { ...run, skipped: run.skipped.map((s) => ({ ...s, reason: translate(lang, s.reason) })) } : null,
+      last_run: run ? { ...run, skipped: run.skipped.map(({ vars, ...s }) => ({ ...s, reason: translate(lang, s.reason, vars) })) } : null,
       created_at: new Date(row.created_at).toISOString(),
     };
   }
