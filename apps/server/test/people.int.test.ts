@@ -185,7 +185,7 @@ describe('roles and standing', () => {
         api('POST', `/api/v1/admin/people/${a.id}/deactivate/`, tb),
       ]);
       const codes = results.map((r) => r.statusCode);
-      expect(codes.every((c) => [200, 401, 403, 409].includes(c))).toBe(true);
+      expect(codes.every((c) => [200, 401, 403, 409].includes(c)), JSON.stringify(results.map((r) => [r.statusCode, r.body.slice(0, 200)]))).toBe(true);
       const admins = await t.db.selectFrom('users').select('id').where('org_id', '=', org.id).where('is_active', '=', true).where(({ eb, val }) => eb(val('org_admin'), '=', eb.fn.any('roles'))).execute();
       expect(admins.length).toBe(1);
     }

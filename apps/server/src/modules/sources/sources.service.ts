@@ -329,12 +329,18 @@ export class SourcesService {
     await this.deps.audit.record(ctx, { action: 'source_disconnect', outcome: 'success', subject: `patient:${grant.patientId}`, detail: { source: row.source_id, connection: id, records_removed: removeRecords, revoked_at_source: revoked } });
   }
 
-  /** The connection's refresh token (else its access token) revoked at the source, best effort. */
+  /** The connection's refresh token (else its access token) revoked at the source, best effort: a disconnection never fails for it. */
   private async revokeAtSource(grant: PatientScope, row: SourceConnectionRow): Promise<boolean> {
     const source = await new FhirSourcesRepository(this.db, orgScope(grant.orgId)).find(row.source_id);
     const sealed = row.refresh_token_sealed ?? row.access_token_sealed;
-    if (!source || !sealed) return false;
-    return revokeToken(this.sync.clientOf(source), this.tokens.open(sealed), row.refresh_token_sealed ? 'refresh_token' : 'access_token', this.policy);
+    if (!source || !sealed || typeof source.smart_configuration.revocation_endpoint !== 'string') return false;
+    try {
+      return await revokeToken(this.sync.clientOf(source), this.tokens.open(sealed), row.refresh_token_sealed ? 'refresh_token' : 'access_token', this.policy);
+    } catch (err) {
+      // A token that cannot be opened (the key changed) is deleted here all the same.
+      this.deps.log.warn({ err, connection: row.id }, 'source token not revoked at the source');
+      return false;
+    }
   }
 
   // ---- The job ----
