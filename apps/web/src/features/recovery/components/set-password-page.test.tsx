@@ -71,6 +71,8 @@ describe('set password page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
     await waitFor(() => expect(field(/^Password/).getAttribute('aria-invalid')).toBe('true'));
     answer = json(410, { detail: 'This set-password link has already been used.', reason: 'used' });
+    // The first submission has ended (its button is enabled again) before the second is made: on a busy machine the error shows a moment before.
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Set password' }) as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'This link has already been used' })).toBeTruthy();
   });
