@@ -127,6 +127,8 @@ async function openConsole() {
   });
   await renderPage({ path: 'provider/chat', element: <ChatConsolePage connect={connect} />, at: '/healthbook/provider/chat' });
   await screen.findByRole('heading', { level: 1, name: 'Chat console' });
+  // The page connects from an effect after it shows: on a busy machine the socket comes a moment after the heading.
+  await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
 }
 
 const take = (conv: ChatConversation = conversation()) => () => json(200, conv);
