@@ -43,8 +43,9 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     test('the "Ask for help" button covers none of the page, and a dialog covers it', async ({ page }) => {
       const token = await apiLogin(MARIA, DEMO_PASSWORD);
       const result = await phq9Of12(token);
-      const conditions = await api<{ results: Array<{ id: number }> }>('/api/v1/hr/condition/', { token });
-      const recordId = conditions.body.results[0]!.id;
+      // One the patient typed: a record a connected source brought (the connected-providers journey) has no Delete.
+      const conditions = await api<{ results: Array<{ id: number; provenance: unknown }> }>('/api/v1/hr/condition/', { token });
+      const recordId = conditions.body.results.find((r) => r.provenance === null)!.id;
 
       await page.goto('/healthbook/login');
       await page.locator('input[type=email]').fill(MARIA);
