@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { catalogTexts, placeholders } from '../../test/catalogs';
 import en from '../../locales/en/liveHelp.json';
 import el from '../../locales/el/liveHelp.json';
 
-/** Every text of a catalog by its key path, "a.b" → text. */
-function texts(catalog: object, prefix = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(catalog)) {
-    if (value && typeof value === 'object') Object.assign(out, texts(value as object, `${prefix}${key}.`));
-    else out[`${prefix}${key}`] = String(value);
-  }
-  return out;
-}
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!).sort();
 
 describe('liveHelp catalogs', () => {
-  const english = texts(en);
-  const greek = texts(el);
+  const english = catalogTexts(en);
+  const greek = catalogTexts(el);
 
   it('Greek has every English key, with the same placeholders, translated', () => {
     expect(Object.keys(greek).sort()).toEqual(Object.keys(english).sort());
