@@ -73,6 +73,8 @@ import fhirServicePlugin from './modules/fhir/fhir.service';
 import { fhirRoutes } from './modules/fhir/fhir.routes';
 import fhirDocumentsServicePlugin from './modules/fhir/fhir-documents.service';
 import { fhirDocumentsRoutes } from './modules/fhir/fhir-documents.routes';
+import { appleHealthRoutes } from './modules/fhir/apple-health/apple-health.routes';
+import appleHealthServicePlugin from './modules/fhir/apple-health/apple-health.service';
 import websocket from '@fastify/websocket';
 import { CHAT_FRAME_MAX_BYTES } from '@healthbook/shared';
 import chatServicePlugin from './modules/chat/chat.service';
@@ -250,6 +252,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(exportServicePlugin);
   await app.register(fhirServicePlugin);
   await app.register(fhirDocumentsServicePlugin);
+  await app.register(appleHealthServicePlugin);
   await app.register(connectionHubServicePlugin);
   await app.register(sharingServicePlugin, { publicUrl: config.publicUrl });
   await app.register(chatServicePlugin);
@@ -327,6 +330,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(exportRoutes);
     await authenticated.register(fhirRoutes);
     await authenticated.register(fhirDocumentsRoutes);
+    await authenticated.register(appleHealthRoutes);
     await authenticated.register(chatRoutes);
     await authenticated.register(surveysRoutes);
     await authenticated.register(journalRoutes);

@@ -239,6 +239,29 @@ export const SAMPLE_CLINICAL: Record<string, object> = {
 };
 export const BROKEN_CLINICAL = 'Observation-broken.json';
 
+/** Clinical records as an older provider's API gave them (FHIR DSTU2, as Apple's first exports hold). */
+export const DSTU2_CLINICAL: Record<string, object> = {
+  'MedicationOrder-9C0D.json': {
+    resourceType: 'MedicationOrder',
+    id: '9C0D',
+    dateWritten: '2017-03-14',
+    status: 'active',
+    patient: { reference: 'Patient/Z' },
+    medicationCodeableConcept: { coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '197361', display: 'Amlodipine 5 MG Oral Tablet' }], text: 'Amlodipine 5 MG Oral Tablet' },
+    dosageInstruction: [{ text: 'Take 1 tablet by mouth once daily', timing: { repeat: { frequency: 1, period: 1, periodUnits: 'd' } }, doseQuantity: { value: 1, unit: 'tablet' } }],
+  },
+  'Condition-1E2F.json': {
+    resourceType: 'Condition',
+    id: '1E2F',
+    patient: { reference: 'Patient/Z' },
+    code: { coding: [{ system: 'http://snomed.info/sct', code: '44054006', display: 'Diabetes mellitus type 2' }], text: 'Type 2 diabetes' },
+    clinicalStatus: 'active',
+    verificationStatus: 'confirmed',
+    onsetDateTime: '2016-08-20',
+    dateRecorded: '2016-08-22',
+  },
+};
+
 /** Readings a day of each measure in a generated export (blood pressure: correlations). */
 export const READINGS_PER_DAY = { weight: 2, height: 1, heart_rate: 5, glucose: 3, oxygen_saturation: 3, temperature: 2, blood_pressure: 2 } as const;
 
@@ -249,6 +272,8 @@ export interface ExportOptions {
   stepsPerDay?: number;
   /** Without clinical records. */
   noClinical?: boolean;
+  /** With DSTU2 clinical records too. */
+  dstu2?: boolean;
   /** The folder inside the zip (Apple's is `apple_health_export/`). */
   folder?: string;
   /** The XML file's name (a phone in Spanish writes `exportación.xml`). */
@@ -325,6 +350,7 @@ export async function writeAppleHealthExport(path: string, options: ExportOption
   if (!options.noClinical) {
     for (const [name, resource] of Object.entries(SAMPLE_CLINICAL)) await zip.add(`${folder}clinical-records/${name}`, JSON.stringify(resource, null, 2));
     await zip.add(`${folder}clinical-records/${BROKEN_CLINICAL}`, '{"resourceType": "Observation", "status": ');
+    if (options.dstu2) for (const [name, resource] of Object.entries(DSTU2_CLINICAL)) await zip.add(`${folder}clinical-records/${name}`, JSON.stringify(resource));
   }
   await zip.add(`${folder}workout-routes/route_2023-01-01_7.02am.gpx`, '<?xml version="1.0"?><gpx></gpx>');
   await zip.finish();

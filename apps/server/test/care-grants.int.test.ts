@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AREA_RULES, CATEGORY_KEYS, PATIENT_HEADER, reachesArea, translate, type PatientDataArea } from '@healthbook/shared';
+import { APPLE_HEALTH_MEASURES, AREA_RULES, CATEGORY_KEYS, PATIENT_HEADER, reachesArea, translate, type PatientDataArea } from '@healthbook/shared';
 import type { RouteEntry } from '../src/app';
 import { useTestApp } from './build-app';
 import { PNG_1X1, bearer, buildGrant, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
@@ -80,6 +80,7 @@ interface Fixtures {
   surveyResult: number;
   source: number;
   connection: number;
+  appleHealth: number;
 }
 let fx: Fixtures;
 
@@ -155,6 +156,30 @@ const newConnection = async () =>
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
+/** An Apple Health import read and waiting (its clinical records and one reading), as the reading job leaves it. */
+const newAppleHealthImport = async () =>
+  (
+    await t.db
+      .insertInto('apple_health_imports')
+      .values({
+        org_id: fx.orgId,
+        patient_id: fx.patientId,
+        created_by: fx.patient.id,
+        file_name: 'export.zip',
+        thin: 'day',
+        time_zone: 'UTC',
+        status: 'ready',
+        counts: JSON.stringify({
+          measures: Object.fromEntries(APPLE_HEALTH_MEASURES.map((m) => [m, m === 'weight' ? { read: 1, kept: 1, refused: 0, from: '2026-01-01', to: '2026-01-01' } : { read: 0, kept: 0, refused: 0, from: null, to: null }])),
+          clinical: { read: 0, failed: 0 },
+          problems: [],
+        }),
+        clinical: JSON.stringify({ resourceType: 'Bundle', type: 'collection', entry: [] }),
+        measurements: JSON.stringify([['weight', 70, null, '2026-01-01', '2026-01-01T08:00:00.000Z']]),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 const newShare = async () => (await asOwner('POST', '/api/v1/sharing/', { recipient_name: 'Dr Grey', recipient_email: 'grey@clinic.example', categories: ['condition'] })).id;
 /** A free slot of the doctor, an hour long, some days ahead (each call its own). */
 let slotDay = 0;
@@ -222,6 +247,7 @@ beforeAll(async () => {
   fx.share = await newShare();
   fx.source = await newSource();
   fx.connection = await newConnection();
+  fx.appleHealth = await newAppleHealthImport();
   fx.bookedSlot = await newBooking();
   // An ended chat with a file the coach sent (the patient's side may read and save it).
   const conversation = await t.db
@@ -459,6 +485,25 @@ function routeTable(): Record<string, RouteCase> {
     },
     // A C-CDA converted for the import's preview (nothing written unless the original is kept).
     'POST /api/v1/fhir/convert/': { kind: 'write', make: json('POST', '/api/v1/fhir/convert/', () => ({ format: 'ccda', document: buildCcda() })) },
+    // An Apple Health export: the upload (read in the background: awaited before the next), and the import that follows, a writer's throughout.
+    'POST /api/v1/fhir/apple-health/': {
+      kind: 'write',
+      make: async () => {
+        await t.app.appleHealth.idle();
+        return { method: 'POST', url: '/api/v1/fhir/apple-health/', ...multipart(PNG_1X1, {}, 'export.zip', 'application/zip') };
+      },
+    },
+    'GET /api/v1/fhir/apple-health/:id/': { kind: 'write', make: json('GET', () => `/api/v1/fhir/apple-health/${fx.appleHealth}/`) },
+    'GET /api/v1/fhir/apple-health/:id/clinical/': { kind: 'write', make: json('GET', () => `/api/v1/fhir/apple-health/${fx.appleHealth}/clinical/`) },
+    'POST /api/v1/fhir/apple-health/:id/measurements/': {
+      kind: 'write',
+      // The import it starts runs in the background: awaited before the next request, so that its records are not counted as another's change.
+      make: fresh('POST', async () => {
+        await t.app.appleHealth.idle();
+        return `/api/v1/fhir/apple-health/${await newAppleHealthImport()}/measurements/`;
+      }, { measures: ['weight'] }),
+    },
+    'DELETE /api/v1/fhir/apple-health/:id/': { kind: 'write', make: fresh('DELETE', async () => `/api/v1/fhir/apple-health/${await newAppleHealthImport()}/`) },
     // Chat
     'POST /api/v1/peercoaching/sendmessagetoqueue/': { kind: 'chat', make: json('POST', '/api/v1/peercoaching/sendmessagetoqueue/', { provider_type: 'coach', reason: 'stress' }) },
     'POST /api/v1/peercoaching/endchat/': {

@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment, DocumentDto, FolderDto, HealthRecord, RecordPage } from '@healthbook/shared';
 import { buildTestApp, type TestApp } from './build-app';
+import { multipartBody, type Part } from './multipart';
 import { bearer, buildOrganization, buildUser, PNG_1X1, signIn, type BuiltUser } from './factories';
 import { onePagePdf } from '../src/db/seed/demo-files';
 
@@ -44,23 +45,6 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (who: string | null, method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { ...(who ? bearer(tokens[who]!) : {}), 'accept-language': 'en' }, ...(payload ? { payload } : {}) });
 
-type Part = { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
-
-/** A multipart/form-data body built by hand: each part with its headers, the file's bytes as they are. */
-function multipartBody(parts: Part[]): { payload: Buffer; contentType: string } {
-  const boundary = `----HealthBookBoundary${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('data' in part) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`), part.data, Buffer.from('\r\n'));
-    } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 const post = (who: string | null, url: string, parts: Part[]) => {
   const { payload, contentType } = multipartBody(parts);

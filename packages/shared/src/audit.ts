@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'fhir_export',
   'fhir_import',
   'document_convert',
+  'import_discard',
   'connection_read',
   'source_connect_start',
   'source_connect',

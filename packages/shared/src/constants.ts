@@ -113,6 +113,10 @@ export const CALENDAR_SERIES_MAX_PER_PATIENT = 200;
 export const CALENDAR_WINDOW_MAX_OCCURRENCES = 10_000;
 /** Resources (entries) one FHIR import may hold. */
 export const FHIR_IMPORT_MAX_RESOURCES = 5_000;
+/** An Apple Health export (export.zip) the patient uploads: at most this many bytes (it is read as it streams to disk). */
+export const APPLE_HEALTH_MAX_BYTES = 2 * 1024 ** 3;
+/** Measurements one Apple Health import keeps (thinned or not); an export with more must be thinned to one a day. */
+export const APPLE_HEALTH_MAX_MEASUREMENTS = 20_000;
 /** How deeply a FHIR import's JSON may nest (R4 resources nest a few levels; 64 is ample). */
 export const FHIR_MAX_DEPTH = 64;
 /** A PDF refused because one of the same patient is being made (429), or the server makes many (503): try again after this. */

@@ -803,7 +803,32 @@ export interface SourceLaunchesTable {
   created_at: Timestamp;
 }
 
+export type AppleHealthImportStatus = 'reading' | 'ready' | 'importing' | 'done' | 'failed';
+
+/** An Apple Health export being imported (migration 0038). */
+export interface AppleHealthImportsTable {
+  id: Generated<number>;
+  org_id: number;
+  patient_id: number;
+  created_by: number | null;
+  file_name: string;
+  thin: 'day' | 'none';
+  time_zone: string;
+  status: ColumnType<AppleHealthImportStatus, AppleHealthImportStatus | undefined, AppleHealthImportStatus>;
+  progress_done: ColumnType<string, number | undefined, number>;
+  progress_total: ColumnType<string, number | undefined, number>;
+  error_code: string | null;
+  counts: ColumnType<unknown, string | null | undefined, string | null>;
+  clinical: ColumnType<unknown, string | null | undefined, string | null>;
+  measurements: ColumnType<unknown, string | null | undefined, string | null>;
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  heartbeat_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
+  apple_health_imports: AppleHealthImportsTable;
   patient_imports: PatientImportsTable;
   patient_import_rows: PatientImportRowsTable;
   patient_import_emails: PatientImportEmailsTable;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { CATEGORY_KEYS } from '../records/categories';
+import { CHOICE_LISTS } from '../records/choices';
 import { SHARE_ITEMS_MAX } from '../sharing';
 import { DocumentSchema } from './documents';
-import { calendarDaySchema } from './calendar';
+import { calendarDaySchema, timeZoneSchema } from './calendar';
 import { IdParamSchema, IdSchema } from './common';
 
 /**
@@ -119,3 +120,65 @@ export const FhirConvertResultSchema = z
   })
   .meta({ id: 'FhirConvertResult' });
 export type FhirConvertResult = z.infer<typeof FhirConvertResultSchema>;
+
+/**
+ * An Apple Health export (issue 28 §4): POST /api/v1/fhir/apple-health/ uploads `export.zip`, read
+ * in the background (follow it with GET …/{id}/). Once ready, its clinical records go through the
+ * FHIR import's preview (GET …/{id}/clinical/ gives their Bundle), and its measurements are added
+ * as biometrics by POST …/{id}/measurements/.
+ */
+export const AppleHealthQuerySchema = z.object({
+  patient: IdParamSchema.optional(),
+  thin: z.enum(['day', 'none']).default('day').describe('day (the default): the latest reading of each measurement on each day; none: every reading'),
+  time_zone: timeZoneSchema.optional().describe('the IANA time zone the days are counted in, when the patient’s account has none (else UTC)'),
+});
+export type AppleHealthQuery = z.output<typeof AppleHealthQuerySchema>;
+
+/** The measurements an export's readings become (the biometrics category's). */
+export const APPLE_HEALTH_MEASURES = CHOICE_LISTS.measure;
+export const AppleHealthMeasureSchema = z.enum(APPLE_HEALTH_MEASURES);
+
+const AppleHealthMeasureCountsSchema = z.object({
+  read: z.number().int().describe('readings of this measurement in the export'),
+  kept: z.number().int().describe('readings kept (after thinning): what the import adds'),
+  refused: z.number().int().describe('readings left out: an unknown unit, a value that is not a number or out of range'),
+  from: z.string().nullable().describe('the first day of the readings kept'),
+  to: z.string().nullable().describe('the last day of the readings kept'),
+});
+
+export const AppleHealthImportSchema = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(['reading', 'ready', 'importing', 'done', 'failed']).describe('reading: the zip is read (progress in bytes); ready: read, waiting for the choices; importing: the measurements are added (progress in readings); done; failed (error says why)'),
+    file_name: z.string(),
+    thin: z.enum(['day', 'none']),
+    time_zone: z.string(),
+    progress: z.object({ done: z.number(), total: z.number() }).describe('reading: uncompressed bytes; importing: measurements'),
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    counts: z
+      .object({
+        // One member per measurement, named (a record keyed by an enum serialises badly in fast-json-stringify).
+        measures: z.object(Object.fromEntries(APPLE_HEALTH_MEASURES.map((m) => [m, AppleHealthMeasureCountsSchema])) as Record<(typeof APPLE_HEALTH_MEASURES)[number], typeof AppleHealthMeasureCountsSchema>),
+        clinical: z.object({ read: z.number().int(), failed: z.number().int() }).describe('clinical records read (FHIR R4, or DSTU2 read as R4), and files that could not be'),
+        problems: z.array(z.string()).describe('what went wrong with single files or readings, the first few of each kind (in English, for support)'),
+      })
+      .nullable()
+      .describe('once read'),
+    measurements: z
+      .object({ imported: z.number().int(), duplicates: z.number().int(), skipped: z.number().int(), invalid: z.number().int(), measures: z.array(AppleHealthMeasureSchema) })
+      .nullable()
+      .describe('once the measurements are imported (or as far as they went, when it failed): how many were added, already there (imported before, or the same reading), skipped (a carer whose access does not reach biometrics), or broke the rules'),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'AppleHealthImport' });
+export type AppleHealthImport = z.infer<typeof AppleHealthImportSchema>;
+
+export const AppleHealthMeasurementsBodySchema = z
+  .object({ measures: z.array(AppleHealthMeasureSchema).min(1, 'validation:required').max(APPLE_HEALTH_MEASURES.length) })
+  .meta({ id: 'AppleHealthMeasurementsBody' });
+export type AppleHealthMeasurementsBody = z.input<typeof AppleHealthMeasurementsBodySchema>;
+
+export const AppleHealthClinicalSchema = z
+  .object({ bundle: z.looseObject({ resourceType: z.literal('Bundle') }).describe('the clinical records as a FHIR R4 collection Bundle: send it to POST /api/v1/fhir/import/ for the preview, then the accept') })
+  .meta({ id: 'AppleHealthClinical' });

@@ -32,6 +32,7 @@ import * as m0030 from './0030_create_account_closings';
 import * as m0031 from './0031_add_export_progress';
 import * as m0036 from './0036_add_provider_speciality_el';
 import * as m0037 from './0037_create_fhir_sources';
+import * as m0038 from './0038_create_apple_health_imports';
 
 /**
  * Versioned migrations, imported statically so the bundled server carries them.
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0031_add_export_progress': m0031,
   '0036_add_provider_speciality_el': m0036,
   '0037_create_fhir_sources': m0037,
+  '0038_create_apple_health_imports': m0038,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -42,6 +42,8 @@ export const SYSTEMS = {
   record: 'urn:healthbook:record',
   /** Identifier of an exported patient: value `<organisation origin>/<patient id>`. */
   patient: 'urn:healthbook:patient',
+  /** Identifier of a reading imported from an Apple Health export: value `<measure>/<day>` (thinned) or `<measure>/<instant>`. */
+  appleHealth: 'urn:healthbook:apple-health',
   /** meta.tag: the record category a resource was exported from. */
   category: 'urn:healthbook:category',
   /** Extension URL prefix of a field without a place of its own. */

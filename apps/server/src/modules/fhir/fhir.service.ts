@@ -122,7 +122,7 @@ export class FhirService {
   }
 
   private writeContext(lang: Language): WriteContext {
-    return { pastText: translate(lang, 'records:inThePast'), unknownDateText: translate(lang, 'records:fhir.dateUnknown') };
+    return fhirWriteContext(lang);
   }
 
   /** The patient's records of some categories (all by default) as a FHIR R4 collection Bundle, serialised. */
@@ -323,6 +323,11 @@ export class FhirService {
       }
     }
   }
+}
+
+/** The words a resource written from a record may need, in the reader's language. */
+export function fhirWriteContext(lang: Language): WriteContext {
+  return { pastText: translate(lang, 'records:inThePast'), unknownDateText: translate(lang, 'records:fhir.dateUnknown') };
 }
 
 /** What a resource becomes: a record of a category (its values checked by the category's rules), a record that breaks them, or nothing (why). */

@@ -208,7 +208,15 @@ describe('readAppleHealthExport', () => {
     expect(total).toBeGreaterThan(0);
 
     const all = await readAppleHealthExport(file, { thin: 'none' });
-    expect(all.measurements).toHaveLength(Object.values(READINGS_PER_DAY).reduce((a, b) => a + b, 0) * 4);
+    const every = Object.values(READINGS_PER_DAY).reduce((a, b) => a + b, 0) * 4;
+    expect(all.measurements).toHaveLength(every);
+
+    // A bound on the readings kept: exactly that many is read; one more stops the reading, typed.
+    expect((await readAppleHealthExport(file, { thin: 'none', maxMeasurements: every })).measurements).toHaveLength(every);
+    await expect(readAppleHealthExport(file, { thin: 'none', maxMeasurements: every - 1 })).rejects.toMatchObject({ name: 'AppleHealthExportError', code: 'too_many' });
+    // Thinned, the same readings of a day count once.
+    expect((await readAppleHealthExport(file, { maxMeasurements: 7 * 4 })).measurements).toHaveLength(28);
+    await expect(readAppleHealthExport(file, { maxMeasurements: 7 * 4 - 1 })).rejects.toMatchObject({ code: 'too_many' });
   });
 
   it('finds a localised export file at the zip’s root by its <HealthData> root', async () => {

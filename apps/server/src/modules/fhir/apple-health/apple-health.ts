@@ -40,7 +40,7 @@ declare module 'yauzl' {
 
 export type { BiometricMeasure } from './apple-health-measures';
 
-export type AppleHealthErrorCode = 'not_zip' | 'no_health_data' | 'too_large';
+export type AppleHealthErrorCode = 'not_zip' | 'no_health_data' | 'too_large' | 'too_many';
 
 /** Why an export cannot be read at all (a single bad file inside it is a counted problem instead). */
 export class AppleHealthExportError extends Error {
@@ -101,6 +101,8 @@ export interface ReadAppleHealthOptions {
   maxUncompressedBytes?: number;
   /** The largest clinical record file (default 5 MB). */
   maxClinicalFileBytes?: number;
+  /** The most readings kept (after thinning; default: no bound): one more is `too_many`, and the reading stops. */
+  maxMeasurements?: number;
 }
 
 const DEFAULT_MAX_UNCOMPRESSED = 4 * 1024 ** 3;
@@ -181,7 +183,7 @@ export async function readAppleHealthExport(zipPath: string, options: ReadAppleH
       else clinicalFailed++;
     }
 
-    const collector = new MeasurementCollector(options.thin ?? 'day', dayOf);
+    const collector = new MeasurementCollector(options.thin ?? 'day', dayOf, options.maxMeasurements ?? Number.POSITIVE_INFINITY);
     if (xmlEntry) await readHealthXml(zip, xmlEntry, collector, problems, progress, clock, signal);
     progress.finish();
 
@@ -389,6 +391,7 @@ class MeasurementCollector {
   constructor(
     private readonly thin: 'day' | 'none',
     private readonly dayOf: (ms: number) => string,
+    private readonly max: number,
   ) {}
 
   add(measure: BiometricMeasure, value: number, ms: number, diastolic?: number) {
@@ -398,10 +401,16 @@ class MeasurementCollector {
       const kept = this.byDay.get(key);
       // Of two readings at the same instant, the later in the file (Apple's own order) wins.
       if (kept && kept.ms > ms) return;
+      if (!kept && this.byDay.size >= this.max) throw this.tooMany();
       this.byDay.set(key, this.make(measure, value, ms, day, diastolic));
     } else {
+      if (this.all.length >= this.max) throw this.tooMany();
       this.all.push(this.make(measure, value, ms, day, diastolic));
     }
+  }
+
+  private tooMany() {
+    return new AppleHealthExportError('too_many', `more than ${this.max} readings ${this.thin === 'day' ? 'even one a day' : 'to keep every one'}`);
   }
 
   private make(measure: BiometricMeasure, value: number, ms: number, day: string, diastolic?: number) {
