@@ -251,7 +251,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
       dataDir = path.join(target.dataDir, 'pglite');
       mkdirSync(dataDir, { recursive: true });
     }
-    const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(target.template ? { loadDataDir: target.template } : {}), parsers: { [DATE_OID]: (v: string) => v } });
+    // wal_init_zero=off: a new WAL segment is not first filled with 16 MB of zeros. PGlite runs on
+    // the event loop, and that filling held it for 200 ms or more every 16 MB of writes (seen in
+    // stalls.int.test.ts while an Apple Health export's readings were added); without it, 2 ms.
+    const client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(target.template ? { loadDataDir: target.template } : {}),
+      startParams: [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'],
+      parsers: { [DATE_OID]: (v: string) => v },
+    });
     const base = new PGliteDialect(client);
     // Kysely destroys the driver on close; PGlite must be closed so its files are flushed.
     const dialect: Dialect = {

@@ -222,7 +222,11 @@ export class FhirService {
       await this.db.transaction().execute(async (trx) => {
         const repo = new RecordsRepository(trx, scope);
         await assertRoomForRecords(repo, candidates.filter((c) => c.item.status === 'new' && accepted.has(c.item.key)).length, 'import');
+        // The loop let go between records: a PGlite answer resolves without a turn of the event
+        // loop, so thousands of inserts would otherwise be one hold.
+        const clock = sliceClock();
         for (const c of candidates) {
+          await clock.pause();
           if (c.item.status !== 'new' || !accepted.has(c.item.key) || !c.category || !c.values || !c.sourceKey) continue;
           const row = await repo.insertFromSource(toStoredRecord(c.category, c.values, today), c.sourceKey, ctx.actor.userId);
           if (!row) {

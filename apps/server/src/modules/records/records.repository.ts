@@ -1,3 +1,4 @@
+import { yieldToLoop } from '../../lib/slices';
 import { sql, type Expression, type RawBuilder, type Selectable, type UpdateObject } from 'kysely';
 import type { CategoryDefinition } from '@healthbook/shared';
 import { holdForTransaction } from '../../db/advisory-lock';
@@ -346,8 +347,16 @@ export class RecordsRepository {
   }
 
   /** Every record of the patient as category and values (what an import compares its records with). */
-  contents(): Promise<Array<{ id: number; category: string; data: RecordData; private: boolean }>> {
-    return this.base().select(['id', 'category', 'data', 'private']).execute();
+  async contents(pageSize = 500): Promise<Array<{ id: number; category: string; data: RecordData; private: boolean }>> {
+    // A page at a time, the event loop let go between them: on PGlite a statement runs on the event
+    // loop itself, and one statement of a long record's every row would hold it.
+    const rows: Array<{ id: number; category: string; data: RecordData; private: boolean }> = [];
+    for (;;) {
+      const page = await this.base().select(['id', 'category', 'data', 'private']).where('id', '>', rows.at(-1)?.id ?? 0).orderBy('id').limit(pageSize).execute();
+      rows.push(...page);
+      if (page.length < pageSize) return rows;
+      await yieldToLoop();
+    }
   }
 
   /** The record's new values and version (`also`: the provenance a sync sets with them). */
