@@ -23,6 +23,9 @@ const tokens = {} as Record<keyof typeof users, string>;
 let alicePatient: number;
 let dir: string;
 let exportZip: Buffer;
+/** The server's temporary directory in this file (os.tmpdir() reads TMPDIR): where uploads wait to be read. */
+let uploads: string;
+const tmpBefore = process.env.TMPDIR;
 
 const upload = (who: keyof typeof users, data: Buffer, query = '', lang = 'en', filename = 'export.zip') => {
   const { payload, contentType } = multipartBody([{ name: 'file', filename, contentType: 'application/zip', data }]);
@@ -63,13 +66,18 @@ beforeAll(async () => {
   await buildGrant(t.app, { patient: patientRow, grantee: users.carerRo, access: 'read-only' });
   await buildGrant(t.app, { patient: patientRow, grantee: users.carerFull, access: 'full' });
   dir = await mkdtemp(join(tmpdir(), 'apple-health-int-'));
+  uploads = await mkdtemp(join(tmpdir(), 'apple-health-uploads-'));
+  process.env.TMPDIR = uploads;
   await writeAppleHealthExport(join(dir, 'export.zip'), { days: DAYS, stepsPerDay: 20, dstu2: true });
   exportZip = await readFile(join(dir, 'export.zip'));
 });
 
 afterAll(async () => {
   await t.app.appleHealth.stop();
+  if (tmpBefore === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = tmpBefore;
   await rm(dir, { recursive: true, force: true });
+  await rm(uploads, { recursive: true, force: true });
 });
 
 describe('an Apple Health export', () => {
@@ -89,7 +97,7 @@ describe('an Apple Health export', () => {
     expect(counts.clinical).toEqual({ read: 6, failed: 1 });
     expect(counts.problems.join('\n')).toContain('Observation-broken.json');
     // The upload went to a temporary file, gone once read.
-    expect((await readdir(tmpdir())).filter((f) => f.startsWith(`healthbook-apple-health-${imp.id}-`))).toEqual([]);
+    expect(await readdir(uploads)).toEqual([]);
   });
 
   it('gives its clinical records, DSTU2 read as R4, to the FHIR import’s preview and accept', async () => {
@@ -174,7 +182,8 @@ describe('what can go wrong', () => {
     expect(zone.json()).toMatchObject({ time_zone: [expect.any(String)] });
     const json = await call('alice', 'POST', '/api/v1/fhir/apple-health/', { file: 'x' });
     expect(json.statusCode).toBe(400);
-    // None of them left an import behind.
+    // None of them left an import, or a file, behind.
+    expect(await readdir(uploads)).toEqual([]);
     const rows = await t.db.selectFrom('apple_health_imports').select('status').where('patient_id', '=', alicePatient).where('status', '=', 'reading').execute();
     expect(rows).toEqual([]);
     const ready = await uploadAndRead('alice');

@@ -1,3 +1,6 @@
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { FieldError, HttpError } from './http-errors';
 
@@ -49,7 +52,6 @@ export async function readUpload(request: FastifyRequest, options: { fileField?:
   const field = options.fileField ?? 'file';
   const required = () => new FieldError({ [field]: ['validation:fileRequired'] });
   if (!request.isMultipart()) throw required();
-  const errors = request.server.multipartErrors;
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
   try {
@@ -65,12 +67,43 @@ export async function readUpload(request: FastifyRequest, options: { fileField?:
       }
     }
   } catch (err) {
-    if (err instanceof errors.RequestFileTooLargeError) throw new FieldError({ [field]: [{ key: 'validation:fileTooLarge', vars: { max: options.maxMegabytes } }] }, 413);
-    if (err instanceof errors.FilesLimitError || err instanceof errors.PartsLimitError || err instanceof errors.FieldsLimitError) throw required();
-    request.log.info({ err: err instanceof Error ? err.message : String(err) }, 'unreadable multipart body');
-    throw new HttpError(400, 'errors:multipartInvalid');
+    throw uploadError(request, err, field, options.maxMegabytes);
   }
   if (!file) throw required();
   if (file.data.length === 0) throw new FieldError({ [field]: ['validation:fileEmpty'] });
   return { file, fields };
+}
+
+/** What a client got wrong in an upload, as the 4xx it is (the file too large: 413 naming the limit). */
+function uploadError(request: FastifyRequest, err: unknown, field: string, maxMegabytes: number): Error {
+  const errors = request.server.multipartErrors;
+  if (err instanceof FieldError) return err;
+  if (err instanceof errors.RequestFileTooLargeError) return new FieldError({ [field]: [{ key: 'validation:fileTooLarge', vars: { max: maxMegabytes } }] }, 413);
+  if (err instanceof errors.FilesLimitError || err instanceof errors.PartsLimitError || err instanceof errors.FieldsLimitError) return new FieldError({ [field]: ['validation:fileRequired'] });
+  // Anything the parser (busboy) raised about the body itself: no boundary, malformed or truncated.
+  request.log.info({ err: err instanceof Error ? err.message : String(err) }, 'unreadable multipart body');
+  return new HttpError(400, 'errors:multipartInvalid');
+}
+
+/**
+ * The one file of a multipart/form-data request (its field `field`, and nothing else) streamed to
+ * `path`, never held in memory, within the limits the route's multipart plugin set: for files of
+ * gigabytes. The same 4xx as readUpload for every malformed body; a file that did not arrive
+ * whole is removed. Answers the name and type the client gave it, and its size.
+ */
+export async function saveUpload(request: FastifyRequest, path: string, options: { field?: string; maxMegabytes: number }): Promise<{ filename: string; mimetype: string; bytes: number }> {
+  const field = options.field ?? 'file';
+  const required = () => new FieldError({ [field]: ['validation:fileRequired'] });
+  if (!request.isMultipart()) throw required();
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== field) throw required();
+    await pipeline(part.file, createWriteStream(path, { mode: 0o600 }));
+    if (part.file.truncated) throw new FieldError({ [field]: [{ key: 'validation:fileTooLarge', vars: { max: options.maxMegabytes } }] }, 413);
+    if (part.file.bytesRead === 0) throw new FieldError({ [field]: ['validation:fileEmpty'] });
+    return { filename: part.filename, mimetype: part.mimetype, bytes: part.file.bytesRead };
+  } catch (err) {
+    await rm(path, { force: true });
+    throw uploadError(request, err, field, options.maxMegabytes);
+  }
 }

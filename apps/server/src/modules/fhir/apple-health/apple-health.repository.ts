@@ -47,6 +47,12 @@ export class AppleHealthImportsRepository {
     return inserted.rows[0] ?? null;
   }
 
+  /** Whether an import of the patient's is reading or importing (and alive). */
+  async underWay(): Promise<boolean> {
+    await this.markInterrupted();
+    return (await this.mine().select('id').where('status', 'in', ['reading', 'importing']).executeTakeFirst()) !== undefined;
+  }
+
   /** Reading or importing rows of this patient whose heartbeat stopped: failed, interrupted. */
   markInterrupted() {
     return this.db

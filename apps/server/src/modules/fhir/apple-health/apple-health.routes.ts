@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,7 +15,7 @@ import {
   FieldErrorsSchema,
   IdParamSchema,
 } from '@healthbook/shared';
-import { FieldError, HttpError } from '../../../lib/http-errors';
+import { saveUpload } from '../../../lib/multipart';
 
 const errors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 401: DetailErrorSchema, 403: DetailErrorSchema, 404: DetailErrorSchema, 409: DetailErrorSchema };
 const tags = ['fhir'];
@@ -54,36 +51,10 @@ export const appleHealthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const started = await app.appleHealth.open(request.signedIn(), request.query);
-      const required = () => new FieldError({ file: ['validation:fileRequired'] });
-      if (!request.isMultipart()) throw required();
-      const multipartErrors = request.server.multipartErrors;
-      let part;
-      try {
-        part = await request.file();
-      } catch (err) {
-        if (err instanceof multipartErrors.FilesLimitError || err instanceof multipartErrors.PartsLimitError || err instanceof multipartErrors.FieldsLimitError) throw required();
-        throw new HttpError(400, 'errors:multipartInvalid');
-      }
-      if (!part || part.fieldname !== 'file') throw required();
-      const { id, keepAlive } = await app.appleHealth.begin(started, part.filename);
-      const path = join(tmpdir(), `healthbook-apple-health-${id}-${randomBytes(8).toString('hex')}.zip`);
-      const stopKeepingAlive = keepAlive();
-      try {
-        await pipeline(part.file, createWriteStream(path, { mode: 0o600 }));
-        if (part.file.truncated) throw new FieldError({ file: [{ key: 'validation:fileTooLarge', vars: { max: APPLE_HEALTH_MAX_BYTES / 1024 / 1024 } }] }, 413);
-        if (part.file.bytesRead === 0) throw new FieldError({ file: ['validation:fileEmpty'] });
-      } catch (err) {
-        stopKeepingAlive();
-        await rm(path, { force: true });
-        await app.appleHealth.abandon(started, id);
-        if (err instanceof FieldError) throw err;
-        if (err instanceof multipartErrors.RequestFileTooLargeError) throw new FieldError({ file: [{ key: 'validation:fileTooLarge', vars: { max: APPLE_HEALTH_MAX_BYTES / 1024 / 1024 } }] }, 413);
-        request.log.info({ err: err instanceof Error ? err.message : String(err) }, 'apple health upload did not arrive whole');
-        throw new HttpError(400, 'errors:multipartInvalid');
-      }
-      stopKeepingAlive();
-      const answer = await app.appleHealth.read(started, id, path);
-      return (reply as FastifyReply).code(202).header('Location', `/api/v1/fhir/apple-health/${id}/`).send(answer);
+      const path = join(tmpdir(), `healthbook-apple-health-${randomBytes(12).toString('hex')}.zip`);
+      const file = await saveUpload(request, path, { maxMegabytes: APPLE_HEALTH_MAX_BYTES / 1024 / 1024 });
+      const answer = await app.appleHealth.start(started, file.filename, path);
+      return (reply as FastifyReply).code(202).header('Location', `/api/v1/fhir/apple-health/${answer.id}/`).send(answer);
     },
   );
 

@@ -32,8 +32,6 @@ type StoredReading = [BiometricMeasure, number, number | null, string, string];
 
 /** Progress written at most this often (and a heartbeat with it). */
 const PROGRESS_EVERY_MS = 1000;
-/** While a file streams in, the row's heartbeat is kept this often. */
-const HEARTBEAT_EVERY_MS = 20_000;
 /** Readings added per FHIR import (each a transaction of its own; the import takes 5,000 at most). */
 const IMPORT_CHUNK = 1000;
 
@@ -46,7 +44,7 @@ interface Started {
 
 /**
  * An Apple Health export imported (issue 28 §4). The upload is streamed to a temporary file by
- * the route, then read in the background by the process that received it (apple-health.ts: the
+ * the route (lib/multipart.ts saveUpload), then read in the background by the process that received it (apple-health.ts: the
  * zip at random, the XML as a stream, in slices of the event loop), one export at a time per
  * process. Its progress and outcome are kept in `apple_health_imports`, so that the page that
  * follows it may ask any process. Once read:
@@ -73,42 +71,36 @@ export class AppleHealthService {
     private readonly deps: { patients: PatientsService; fhir: FhirService; audit: AuditLog; log: FastifyBaseLogger },
   ) {}
 
-  /** Whose record, and how it is read: checked before a byte of the file is taken. */
+  /**
+   * Whose record, and how it is read: checked before a byte of the file is taken, and whether an
+   * import of the patient's is under way (409 now, rather than after gigabytes were sent; `start`
+   * decides for sure).
+   */
   async open(ctx: SignedInContext, query: AppleHealthQuery): Promise<Started> {
     if (query.time_zone !== undefined && !isTimeZone(query.time_zone)) throw new FieldError({ time_zone: ['validation:timeZoneInvalid'] });
     const grant = await this.deps.patients.open(ctx, 'records', query.patient, 'write');
+    if (await new AppleHealthImportsRepository(this.db, grant).underWay()) throw new HttpError(409, 'errors:appleHealthBusy');
     return { ctx, grant, thin: query.thin ?? 'day', timeZone: firstZone(grant.patient.time_zone, query.time_zone) };
   }
 
-  /** The import's row, before the file streams in: 409 while another of the patient's is under way. */
-  async begin(started: Started, fileName: string): Promise<{ id: number; keepAlive: () => () => void }> {
+  /**
+   * The uploaded file (at `path`) becomes an import, read in the background, the file removed
+   * after; 409 while another of the patient's is under way (two uploads at once make one). Answers
+   * the import as it is now (reading).
+   */
+  async start(started: Started, fileName: string, path: string): Promise<AppleHealthImport> {
     const { ctx, grant, thin, timeZone } = started;
-    const row = await new AppleHealthImportsRepository(this.db, grant).start({ created_by: ctx.actor.userId, file_name: fileName.slice(0, 200) || 'export.zip', thin, time_zone: timeZone });
-    if (!row) throw new HttpError(409, 'errors:appleHealthBusy');
+    const repo = new AppleHealthImportsRepository(this.db, grant);
+    const row = await repo.start({ created_by: ctx.actor.userId, file_name: fileName.slice(0, 200) || 'export.zip', thin, time_zone: timeZone });
+    if (!row) {
+      await rm(path, { force: true });
+      throw new HttpError(409, 'errors:appleHealthBusy');
+    }
     await grant.auditChange(ctx, 'document_convert', { format: 'apple-health', import: row.id });
-    const job = new AppleHealthJobRepository(this.db);
-    return {
-      id: row.id,
-      keepAlive: () => {
-        const timer = setInterval(() => void job.progress(row.id, 0, 0).catch(() => undefined), HEARTBEAT_EVERY_MS);
-        return () => clearInterval(timer);
-      },
-    };
-  }
-
-  /** The upload did not arrive whole: its row goes. */
-  async abandon(started: Started, id: number): Promise<void> {
-    await new AppleHealthImportsRepository(this.db, started.grant).remove(id);
-  }
-
-  /** The file is here: read in the background (the file removed after). Answers the row as it is now. */
-  async read(started: Started, id: number, path: string): Promise<AppleHealthImport> {
-    const run = this.queue.then(() => this.readJob(started, id, path));
+    const run = this.queue.then(() => this.readJob(started, row.id, path));
     this.queue = run.catch(() => undefined);
     this.track(run);
-    const row = await new AppleHealthImportsRepository(this.db, started.grant).find(id);
-    if (!row) throw notFound();
-    return present(row, started.ctx.lang);
+    return present(row, ctx.lang);
   }
 
   async get(ctx: SignedInContext, id: number, patient?: number): Promise<AppleHealthImport> {
