@@ -9,6 +9,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -113,6 +114,12 @@ export function AppleHealthImportSection({ flow, disabled, onReview }: { flow: A
       <Box role="status" sx={visuallyHidden}>
         {announcement}
       </Box>
+      {data && status === 'done' && <DoneAlert data={data} />}
+      {data && status === 'failed' && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={choose}>{t('recordTransfer:appleHealth.chooseAnother')}</Button>}>
+          {data.error?.message}
+        </Alert>
+      )}
       {choosing && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 3, rowGap: 1.5 }}>
           <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
@@ -149,12 +156,6 @@ export function AppleHealthImportSection({ flow, disabled, onReview }: { flow: A
       )}
       {data && status === 'importing' && <ProgressLine label={t('recordTransfer:appleHealth.importing')} fraction={data.progress.total > 0 ? data.progress.done / data.progress.total : 0} />}
       {data && status === 'ready' && data.counts && <ReadySummary key={data.id} data={data} counts={data.counts} disabled={disabled} onReview={onReview} onDiscard={flow.reset} />}
-      {data && status === 'done' && <DoneAlert data={data} />}
-      {data && status === 'failed' && (
-        <Alert severity="error" role="alert" sx={{ mt: 2 }} action={<Button color="inherit" size="small" onClick={choose}>{t('recordTransfer:appleHealth.chooseAnother')}</Button>}>
-          {data.error?.message}
-        </Alert>
-      )}
     </Box>
   );
 }
@@ -313,15 +314,7 @@ function DoneAlert({ data }: { data: AppleHealthImport }) {
   const { clientId } = useOrganizationContext();
   const m = data.measurements ?? { imported: 0, duplicates: 0, skipped: 0, invalid: 0 };
   return (
-    <Alert
-      severity={m.imported > 0 ? 'success' : 'info'}
-      sx={{ mt: 2 }}
-      action={
-        <Button component={RouterLink} to={paths.recordList(clientId, 'biometrics')} color="inherit" size="small">
-          {t('recordTransfer:appleHealth.measurements.view')}
-        </Button>
-      }
-    >
+    <Alert severity={m.imported > 0 ? 'success' : 'info'} sx={{ mb: 2 }}>
       {[
         t('recordTransfer:appleHealth.measurements.added', { count: m.imported }),
         m.duplicates ? t('recordTransfer:import.summary.duplicate', { count: m.duplicates }) : '',
@@ -329,7 +322,10 @@ function DoneAlert({ data }: { data: AppleHealthImport }) {
         m.invalid ? t('recordTransfer:import.summary.invalid', { count: m.invalid }) : '',
       ]
         .filter(Boolean)
-        .join(' ')}
+        .join(' ')}{' '}
+      <Link component={RouterLink} to={paths.recordList(clientId, 'biometrics')} color="inherit" sx={{ fontWeight: 600 }}>
+        {t('recordTransfer:appleHealth.measurements.view')}
+      </Link>
     </Alert>
   );
 }
