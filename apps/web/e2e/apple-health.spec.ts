@@ -28,7 +28,10 @@ async function look(page: Page, name: string, language: 'en' | 'el', width: numb
     // The shell follows the new width a frame or two later (its media queries): given a moment, a real overflow stays.
     await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth + 1, undefined, { timeout: 3000 }).catch(() => undefined);
     await expectNoScreenFlaws(page, language, `${name} at ${w}`, CITED);
-    if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, `apple-health-${name}-${language}-${w}.png`), fullPage: true });
+    if (!SHOTS_DIR) continue;
+    // From the top: a page scrolled down would show the sticky header over the middle of the shot.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SHOTS_DIR, `apple-health-${name}-${language}-${w}.png`), fullPage: true });
   }
   await page.setViewportSize({ width, height: 900 });
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -367,7 +367,13 @@ function PreviewTable({ chosen, ticked, onTick, onImport, onCancel, busy }: { ch
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const headingId = useId();
+  const section = useRef<HTMLElement>(null);
   const [page, setPage] = useState(1);
+  // A preview opened from further up the page (an Apple Health export's long summary sits between) is brought into sight.
+  // Braces: nothing returned (scrollIntoView answers a promise in newer browsers, which React would take for a cleanup).
+  useEffect(() => {
+    section.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
   const { items } = chosen.preview;
   const counts = { new: 0, duplicate: 0, skipped: 0, invalid: 0 };
   for (const item of items) counts[item.status]++;
@@ -397,7 +403,7 @@ function PreviewTable({ chosen, ticked, onTick, onImport, onCancel, busy }: { ch
   const tick = (item: FhirImportItem) => <Checkbox checked={ticked.has(item.key)} disabled={item.status !== 'new' || busy} onChange={(e) => toggle(item.key, e.target.checked)} slotProps={{ input: { 'aria-label': label(item) } }} />;
 
   return (
-    <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
+    <Box component="section" ref={section} aria-labelledby={headingId} sx={{ mt: 3, scrollMarginTop: 80 }}>
       <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, fontSize: '1.125rem', mb: 0.5, overflowWrap: 'anywhere' }}>
         {t('recordTransfer:import.previewTitle', { name: chosen.name })}
       </Typography>
