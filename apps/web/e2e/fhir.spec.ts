@@ -43,7 +43,7 @@ test('a patient exports FHIR, imports a Synthea-style bundle after the preview, 
   await expect(page.getByText('Your FHIR file was downloaded.')).toBeVisible();
 
   // Import: the preview lists every entry, the new ones ticked, the others not tickable.
-  await page.locator('input[type=file]').setInputFiles(SYNTHEA);
+  await page.getByLabel('Choose a file', { exact: true }).setInputFiles(SYNTHEA);
   const preview = page.getByRole('region', { name: 'What synthea-patient.json holds' });
   await expect(preview).toBeVisible();
   await expect(preview.getByText('17 new records. 9 entries skipped.')).toBeVisible();
@@ -72,7 +72,7 @@ test('a patient exports FHIR, imports a Synthea-style bundle after the preview, 
 
   // The same file again: what was imported shows as already there; only the procedure is new.
   await page.goto('/healthbook/health-record/fhir');
-  await page.locator('input[type=file]').setInputFiles(SYNTHEA);
+  await page.getByLabel('Choose a file', { exact: true }).setInputFiles(SYNTHEA);
   await expect(preview.getByText('1 new record. 16 already in your record. 9 entries skipped.')).toBeVisible();
   const again = preview.getByRole('row').filter({ hasText: 'Viral sinusitis (disorder)' }).first();
   await expect(again.getByText('Already in your record')).toBeVisible();
@@ -83,13 +83,13 @@ test('a patient exports FHIR, imports a Synthea-style bundle after the preview, 
   await expect(page.getByText('1 record imported. 16 already in your record. 9 entries skipped.')).toBeVisible();
 
   // The downloaded file round-trips: everything in it is already here.
-  await page.locator('input[type=file]').setInputFiles({ name: 'my-record.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported.bundle)) });
+  await page.getByLabel('Choose a file', { exact: true }).setInputFiles({ name: 'my-record.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported.bundle)) });
   const mine = page.getByRole('region', { name: 'What my-record.json holds' });
   await expect(mine.getByText('0 new records. 1 already in your record. 1 entry skipped.')).toBeVisible();
   await expect(mine.getByRole('button', { name: 'Import 0 records' })).toBeDisabled();
 
   // A file that is not FHIR is refused with why.
-  await page.locator('input[type=file]').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"resourceType": "Patient"}') });
+  await page.getByLabel('Choose a file', { exact: true }).setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"resourceType": "Patient"}') });
   await expect(page.getByText('notes.json could not be imported. This is not a FHIR Bundle (its resourceType is "Patient").')).toBeVisible();
 });
 
@@ -104,14 +104,14 @@ test('in Greek, at phone width: the record round-trips through its FHIR file', a
   await expect(page.getByText('Το αρχείο FHIR σας κατέβηκε.')).toBeVisible();
   expect(exported.bundle.entry).toHaveLength(2);
 
-  await page.locator('input[type=file]').setInputFiles({ name: 'fakelos.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported.bundle)) });
+  await page.getByLabel('Επιλογή αρχείου', { exact: true }).setInputFiles({ name: 'fakelos.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported.bundle)) });
   const preview = page.getByRole('region', { name: 'Τι περιέχει το fakelos.json' });
   await expect(preview.getByText('0 νέες εγγραφές. 1 υπάρχει ήδη στον φάκελό σας. 1 καταχώριση παραλείπεται.')).toBeVisible();
   await expect(preview.getByText('Υπάρχει ήδη στον ιατρικό σας φάκελο.')).toBeVisible();
   await expect(preview.getByText('Τα προσωπικά σας στοιχεία δεν εισάγονται.')).toBeVisible();
   await scan(page);
 
-  await page.locator('input[type=file]').setInputFiles(SYNTHEA);
+  await page.getByLabel('Επιλογή αρχείου', { exact: true }).setInputFiles(SYNTHEA);
   const synthea = page.getByRole('region', { name: 'Τι περιέχει το synthea-patient.json' });
   await expect(synthea.getByText('17 νέες εγγραφές. 9 καταχωρίσεις παραλείπονται.')).toBeVisible();
   await synthea.getByRole('button', { name: 'Εισαγωγή 17 εγγραφών' }).click();

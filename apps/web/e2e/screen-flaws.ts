@@ -13,7 +13,7 @@ const LATIN_ALLOWED = [
   'HealthBook', 'Healthbook', 'English', 'PDF', 'FHIR', 'HL7', 'QR', 'SMS', 'PIN', 'URL', 'ID', 'CSV', 'JSON', 'ZIP', 'PNG', 'JPG',
   'JPEG', 'DOCX', 'TXT', 'HEIC', 'MB', 'KB', 'GB', 'PHQ', 'GAD', 'WHO', 'BMI', 'SpO', 'mmHg', 'mg', 'kg', 'cm', 'ml', 'mL', 'bpm',
   'mmol', 'dL', 'lb', 'lbs', 'ft', 'in', 'oz', 'kcal', 'IU', 'UTC', 'GMT', 'TOTP', 'OTP', 'Google', 'Authenticator', 'Microsoft',
-  'Apple', 'Health', 'Fitbit', 'Garmin', 'Withings', 'Zoom', 'Jitsi', 'WebRTC', 'Wi', 'Fi', 'e', 'mail', 'Ctrl', 'Enter',
+  'Apple', 'Health', 'iPhone', 'Fitbit', 'Garmin', 'Withings', 'Zoom', 'Jitsi', 'WebRTC', 'Wi', 'Fi', 'e', 'mail', 'Ctrl', 'Enter',
   'Esc', 'Tab', 'Shift', 'Alt', 'OK', 'AM', 'PM', 'am', 'pm', 'HB', 'CareClub', 'Calendar', 'Outlook', 'HIPAA', 'cookies', 'Cookies',
   'GIF', 'WebP', 'SVG', 'AB', 'Authy', 'API', 'IP', 'WCAG', 'AA', 'ISO', 'UUID', 'MD', 'MSc', 'mcg', 'pixel', 'SMART', 'Link', 'Links', 'Bundle',
   // Names of foreign laws and agreements the legal pages cite in their own words.
@@ -97,7 +97,7 @@ export async function screenFlaws(page: Page, language: string, names: readonly 
           s
             .replace(/\S+@\S+/g, ' ')
             .replace(/\bhttps?:\/\/\S*/g, ' ')
-            .replace(/[\w.-]+\.(?:example|com|org|gr|eu)\b\S*/g, ' ')
+            .replace(/[\w.-]+\.(?:example|com|org|gr|eu|zip)\b\S*/g, ' ')
             .match(/[A-Za-z]{2,}/g)
             ?.filter((w) => !ok.has(w)) ?? [];
         const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

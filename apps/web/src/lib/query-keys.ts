@@ -97,6 +97,11 @@ export const queryKeys = {
     /** GET /api/v1/symptom-checker/complaints/: names and questions in the reader's language. */
     complaints: (language: string) => [...queryKeys.symptomChecker.all, 'complaints', language] as const,
   },
+  appleHealth: {
+    all: ['apple-health'] as const,
+    /** GET /api/v1/fhir/apple-health/{id}/: how far an import is, and what it found (an error in the reader's language). */
+    detail: (id: number, language: string) => [...queryKeys.appleHealth.all, 'detail', id, language] as const,
+  },
   documents: {
     all: ['documents'] as const,
     /** GET /api/v1/documents/ with its parameters. */

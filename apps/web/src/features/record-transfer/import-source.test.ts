@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectImportSource } from './import-source';
+import { detectImportSource, isZip } from './import-source';
 
 describe('detectImportSource: by the content, never the name', () => {
   it('a JSON object is a FHIR file (the server decides if it is a valid Bundle)', () => {
@@ -17,5 +17,14 @@ describe('detectImportSource: by the content, never the name', () => {
   it('anything else is neither', () => {
     expect(detectImportSource('%PDF-1.7')).toEqual({ kind: 'unknown' });
     expect(detectImportSource('')).toEqual({ kind: 'unknown' });
+  });
+});
+
+describe('isZip: an Apple Health export by its first bytes', () => {
+  it('a local file header (PK\\x03\\x04) is a zip, whatever the name and type', async () => {
+    expect(await isZip(new Blob([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00])], { type: 'text/plain' }))).toBe(true);
+    expect(await isZip(new Blob(['PK\x05\x06']))).toBe(false);
+    expect(await isZip(new Blob(['{"resourceType":"Bundle"}']))).toBe(false);
+    expect(await isZip(new Blob(['PK']))).toBe(false);
   });
 });

@@ -26,3 +26,9 @@ export function detectImportSource(text: string): ImportSource {
   }
   return { kind: 'unknown' };
 }
+
+/** A zip (an Apple Health export.zip) by its first bytes: a local file header, PK\x03\x04. */
+export async function isZip(file: Blob): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+  return head.length === 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
+}

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -37,12 +37,13 @@ import { useExportFhir } from '../api/export-fhir';
 import { useConvertDocument, useKeepDocument } from '../api/convert-document';
 import { useImportFhir, usePreviewFhirImport, type FhirBundle } from '../api/import-fhir';
 import { needsPasscode, openShl, parseShl, ShlError } from '../api/smart-health-link';
-import { detectImportSource } from '../import-source';
+import { detectImportSource, isZip } from '../import-source';
+import { AppleHealthImportSection, useAppleHealthFlow } from './apple-health-import';
 import { useRecordAccess } from '../../../lib/record-access';
 
 const NAMESPACES = ['recordTransfer', 'records', 'healthRecords'] as const;
-/** FHIR files (JSON) and C-CDA documents (XML); what a file is, its content decides. */
-const ACCEPTED = '.json,.xml,application/json,application/fhir+json,application/xml,text/xml';
+/** FHIR files (JSON), C-CDA documents (XML) and Apple Health exports (zip); what a file is, its content decides. */
+const ACCEPTED = '.json,.xml,.zip,application/json,application/fhir+json,application/xml,text/xml,application/zip';
 /** Entries shown per page of the preview (a real patient's file holds thousands). */
 const PAGE_SIZE = 50;
 
@@ -145,6 +146,7 @@ function ImportPanel() {
   const [ticked, setTicked] = useState<Set<string>>(new Set());
   const [result, setResult] = useState<FhirImportResult | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  const appleHealth = useAppleHealthFlow();
 
   const reset = () => {
     setChosen(null);
@@ -169,6 +171,8 @@ function ImportPanel() {
     if (!file) return;
     reset();
     setNotice(null);
+    // An Apple Health export (a zip, by its first bytes) has its own way in.
+    if (await isZip(file)) return void appleHealth.start(file);
     if (file.size > FHIR_IMPORT_MAX_BYTES) return setNotice({ severity: 'error', text: t('recordTransfer:import.tooLarge', { name: file.name }) });
     setReading(t('recordTransfer:import.reading', { name: file.name }));
     try {
@@ -194,10 +198,11 @@ function ImportPanel() {
     }
   };
 
-  const openLink = async (bundle: FhirBundle, name: string, unsupported: string[]) => {
+  /** Records from elsewhere (a SMART Health Link, an Apple Health export's clinical records) to the one preview. */
+  const openBundle = async (source: Converted) => {
     reset();
     setNotice(null);
-    await showPreview({ name, bundle, unsupported });
+    await showPreview(source);
   };
 
   const submit = async () => {
@@ -223,7 +228,7 @@ function ImportPanel() {
     }
   };
 
-  const busy = reading !== null || importer.isPending || keeper.isPending;
+  const busy = reading !== null || importer.isPending || keeper.isPending || appleHealth.busy;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="fhir-import" sx={{ borderRadius: 3, p: { xs: 2, sm: 3 } }}>
       <Typography id="fhir-import" variant="h2" sx={{ mb: 1 }}>
@@ -244,7 +249,8 @@ function ImportPanel() {
           </Box>
         )}
       </Box>
-      <SmartHealthLinkForm disabled={busy} onOpened={(bundle, name, unsupported) => openLink(bundle, name, unsupported)} />
+      <SmartHealthLinkForm disabled={busy} onOpened={(bundle, name, unsupported) => openBundle({ name, bundle, unsupported })} />
+      <AppleHealthImportSection flow={appleHealth} disabled={reading !== null || importer.isPending || keeper.isPending} onReview={(name, bundle) => openBundle({ name, bundle })} />
       {notice && (
         <Alert severity={notice.severity} sx={{ mt: 2 }} onClose={() => setNotice(null)}>
           {notice.text}
@@ -361,7 +367,13 @@ function PreviewTable({ chosen, ticked, onTick, onImport, onCancel, busy }: { ch
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const headingId = useId();
+  const section = useRef<HTMLElement>(null);
   const [page, setPage] = useState(1);
+  // A preview opened from further up the page (an Apple Health export's long summary sits between) is brought into sight.
+  // Braces: nothing returned (scrollIntoView answers a promise in newer browsers, which React would take for a cleanup).
+  useEffect(() => {
+    section.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
   const { items } = chosen.preview;
   const counts = { new: 0, duplicate: 0, skipped: 0, invalid: 0 };
   for (const item of items) counts[item.status]++;
@@ -391,7 +403,7 @@ function PreviewTable({ chosen, ticked, onTick, onImport, onCancel, busy }: { ch
   const tick = (item: FhirImportItem) => <Checkbox checked={ticked.has(item.key)} disabled={item.status !== 'new' || busy} onChange={(e) => toggle(item.key, e.target.checked)} slotProps={{ input: { 'aria-label': label(item) } }} />;
 
   return (
-    <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
+    <Box component="section" ref={section} aria-labelledby={headingId} sx={{ mt: 3, scrollMarginTop: 80 }}>
       <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, fontSize: '1.125rem', mb: 0.5, overflowWrap: 'anywhere' }}>
         {t('recordTransfer:import.previewTitle', { name: chosen.name })}
       </Typography>
