@@ -28,6 +28,7 @@ export const PATIENT_TABLES: Readonly<Record<string, PatientTable>> = {
   share_accesses: { area: 'shares', through: 'shares' },
   share_sessions: { area: 'shares', through: 'shares' },
   exports: { area: 'records' },
+  apple_health_imports: { area: 'records' },
   source_connections: { area: 'connections' },
   source_launches: { area: 'connections' },
   patient_grants: { area: null, why: 'who is let into the record: the policy reads it; the patient manages it as their own account' },
