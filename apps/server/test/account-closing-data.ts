@@ -110,6 +110,7 @@ export async function seedPatientData(
   const exportKey = `exports/${orgId}/${tag}.pdf`;
   await put(exportKey, 'export pdf');
   await db.insertInto('exports').values({ org_id: orgId, user_id: userId, patient_id: patientId, token_hash: sha256(randomBytes(8).toString('hex')), storage_key: exportKey, records: 1, expires_at: new Date(Date.now() + 3600_000) }).execute();
+  await db.insertInto('apple_health_imports').values({ org_id: orgId, patient_id: patientId, created_by: userId, file_name: `export-${tag}.zip`, thin: 'day', time_zone: 'UTC', status: 'ready', measurements: JSON.stringify([['weight', 70, null, '2026-01-01', '2026-01-01T08:00:00.000Z']]) }).execute();
   await db
     .insertInto('invitations')
     .values({ org_id: orgId, first_name: 'Invited', last_name: tag, dob: '2010-01-01', gender: 'female', email: `inv-${tag}-${randomBytes(3).toString('hex')}@example.test`, code_hash: sha256(randomBytes(8).toString('hex')), created_by: userId, expires_at: new Date(Date.now() + 86_400_000), patient_id: patientId })

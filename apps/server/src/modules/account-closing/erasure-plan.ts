@@ -47,6 +47,7 @@ export const ERASURE_PLAN: readonly TableErasure[] = [
   { table: 'survey_responses', match: [{ column: 'patient_id' }] },
   { table: 'shares', match: [{ column: 'patient_id' }] },
   { table: 'exports', match: [{ column: 'patient_id' }], user: 'user_id', files: ['storage_key'] },
+  { table: 'apple_health_imports', match: [{ column: 'patient_id' }] },
   { table: 'source_launches', match: [{ column: 'patient_id' }], user: 'user_id' },
   { table: 'source_connections', match: [{ column: 'patient_id' }] },
   { table: 'patient_grants', match: [{ column: 'patient_id' }], user: 'grantee_user_id' },

@@ -204,7 +204,12 @@ export class FhirService {
    * transaction, each with its first version, audited. A Bundle that is not one, or holds a
    * malformed resource, is refused whole (400), naming what is wrong.
    */
-  async import(ctx: SignedInContext, body: { bundle: Record<string, unknown>; accept?: string[] | undefined; patient?: number | undefined }): Promise<FhirImportResult> {
+  async import(
+    ctx: SignedInContext,
+    body: { bundle: Record<string, unknown>; accept?: string[] | undefined; patient?: number | undefined },
+    /** For one import made of many bundles (an Apple Health export's readings): the record, read once, kept up to date by each. */
+    known?: KnownRecords,
+  ): Promise<FhirImportResult> {
     const grant = await this.patients.open(ctx, 'records', body.patient, 'write');
     await checkImportLimits(body.bundle);
     const read = await readBundleInSlices(body.bundle);
@@ -214,7 +219,8 @@ export class FhirService {
     const origin = await this.origin(grant.patient.org_id);
     const today = latestToday();
     const candidates = await this.candidates(read.entries, grant, origin, ctx.lang, today);
-    await this.markDuplicates(candidates, new RecordsRepository(this.db, scope), ctx.lang);
+    const index = known ?? new KnownRecords();
+    await this.markDuplicates(candidates, new RecordsRepository(this.db, scope), ctx.lang, index);
 
     let imported = 0;
     if (body.accept) {
@@ -236,6 +242,7 @@ export class FhirService {
             continue;
           }
           await repo.addVersion(row.id, 1, 'create', row.data, diff({}, valuesOf(row)), ctx.actor.userId);
+          index.add(row.id, c.signature!);
           await this.audit.record(ctx, { action: 'record_create', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { category: row.category, record: row.id, source: 'fhir' } }, trx);
           imported++;
         }
@@ -287,7 +294,7 @@ export class FhirService {
   }
 
   /** Duplicates: imported before (a source key), exported from one of the patient's records, the same values as one, or the same entry twice. */
-  private async markDuplicates(candidates: Candidate[], repo: RecordsRepository, lang: Language): Promise<void> {
+  private async markDuplicates(candidates: Candidate[], repo: RecordsRepository, lang: Language, index: KnownRecords): Promise<void> {
     const keys = [...new Set(candidates.flatMap((c) => c.keys))];
     const known = new Set<string>();
     // A few hundred keys a statement: one of thousands would hold the event loop (on PGlite, the whole
@@ -297,9 +304,7 @@ export class FhirService {
       for (const k of await repo.existingSourceKeys(keys.slice(i, i + 500))) known.add(k);
       await yieldToLoop();
     }
-    const existing = await repo.contents();
-    const ids = new Set(existing.map((r) => r.id));
-    const signatures = new Set(await mapInSlices(existing, (r) => `${r.category}|${canonical(r.data)}`));
+    const { ids, signatures } = await index.load(repo);
     const seenKeys = new Set<string>();
     const seenSignatures = new Set<string>();
     // Each reason translated once, and the loop in slices: thousands of entries of a bundle
@@ -326,6 +331,27 @@ export class FhirService {
         c.item.reason = reason(why);
       }
     }
+  }
+}
+
+/**
+ * The patient's records as an import compares them: their ids (our own export coming back) and
+ * their values (the same record typed or imported before). Read once per import, or once for an
+ * import made of many bundles, which then keeps it up to date with what each adds.
+ */
+export class KnownRecords {
+  private loaded: { ids: Set<number>; signatures: Set<string> } | null = null;
+
+  async load(repo: RecordsRepository): Promise<{ ids: Set<number>; signatures: Set<string> }> {
+    if (this.loaded) return this.loaded;
+    const existing = await repo.contents();
+    this.loaded = { ids: new Set(existing.map((r) => r.id)), signatures: new Set(await mapInSlices(existing, (r) => `${r.category}|${canonical(r.data)}`)) };
+    return this.loaded;
+  }
+
+  add(id: number, signature: string): void {
+    this.loaded?.ids.add(id);
+    this.loaded?.signatures.add(signature);
   }
 }
 

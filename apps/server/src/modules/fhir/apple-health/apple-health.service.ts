@@ -22,7 +22,7 @@ import { assertRoomForRecords } from '../../records/records.limits';
 import { RecordsRepository } from '../../records/records.repository';
 import { exportMapping, recordToResource, SYSTEMS, type FhirJson } from '../fhir.mapping';
 import { stringifyBundle } from '../fhir.import-limits';
-import { fhirWriteContext, type FhirService } from '../fhir.service';
+import { fhirWriteContext, KnownRecords, type FhirService } from '../fhir.service';
 import { AppleHealthExportError, readAppleHealthExport, type AppleHealthExport, type BiometricMeasure } from './apple-health';
 import { AppleHealthImportsRepository, AppleHealthJobRepository, type AppleHealthImportRow } from './apple-health.repository';
 import { isDstu2, upgradeDstu2 } from './dstu2';
@@ -32,8 +32,8 @@ type StoredReading = [BiometricMeasure, number, number | null, string, string];
 
 /** Progress written at most this often (and a heartbeat with it). */
 const PROGRESS_EVERY_MS = 1000;
-/** Readings added per FHIR import (each a transaction of its own; the import takes 5,000 at most). */
-const IMPORT_CHUNK = 1000;
+/** Readings added per FHIR import: each a transaction of its own, short enough not to keep other requests waiting on the embedded database. */
+const IMPORT_CHUNK = 250;
 
 interface Started {
   ctx: SignedInContext;
@@ -206,6 +206,8 @@ export class AppleHealthService {
     const write = fhirWriteContext(ctx.lang);
     const result = { imported: 0, duplicates: 0, skipped: 0, invalid: 0, measures: imp.measures };
     const clock = sliceClock();
+    // The record as the chunks compare their readings with it: read once, kept up to date by each.
+    const known = new KnownRecords();
     try {
       for (let start = 0; start < readings.length; start += IMPORT_CHUNK) {
         if (this.shutdown.signal.aborted) throw new Error('the process is closing');
@@ -215,7 +217,7 @@ export class AppleHealthService {
           entry.push({ resource: { ...resource, identifier: [{ system: SYSTEMS.appleHealth, value: `${measure}/${imp.thin === 'day' ? day : at}` }] } });
           await clock.pause();
         }
-        const done = await this.deps.fhir.import(ctx, { bundle: { resourceType: 'Bundle', type: 'collection', entry }, accept: entry.map((_, i) => `${i}:Observation`), patient: grant.patient.id });
+        const done = await this.deps.fhir.import(ctx, { bundle: { resourceType: 'Bundle', type: 'collection', entry }, accept: entry.map((_, i) => `${i}:Observation`), patient: grant.patient.id }, known);
         result.imported += done.imported;
         result.duplicates += done.duplicates;
         result.skipped += done.skipped;
