@@ -1,10 +1,12 @@
 import { Suspense, type ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import type { OrganizationDetail } from '@healthbook/shared/contracts/organizations';
-import { i18nReady } from '../lib/i18n';
+import { fakeToken, fakeUser } from '../components/testing/fake-session';
+import { clearLocalData, signIn } from '../lib/auth';
+import { i18n, i18nReady } from '../lib/i18n';
 import type { OrganizationOutletContext } from '../lib/organization-context';
 
 export const testOrg: OrganizationDetail = {
@@ -101,4 +103,23 @@ export function mockFetch(handler: (call: FetchCall) => Response | Promise<Respo
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;
+}
+
+/**
+ * The hooks of a describe block whose pages a signed-in patient uses: English, a fresh session
+ * (full access, organisation 7) before each test, and after it the page unmounted and the
+ * stubbed globals (fetch, XMLHttpRequest) put back.
+ */
+export function signedInPageTests(): void {
+  beforeAll(async () => {
+    await i18n.changeLanguage('en');
+  });
+  beforeEach(() => {
+    clearLocalData();
+    signIn({ access: fakeToken({ access: 'full', org: 7 }), user: fakeUser() });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 }

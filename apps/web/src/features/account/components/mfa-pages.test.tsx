@@ -1,9 +1,8 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeToken, fakeUser, json } from '../../../components/testing/fake-session';
-import { clearLocalData, getSessionState, signIn } from '../../../lib/auth';
-import { i18n } from '../../../lib/i18n';
-import { mockFetch, renderPage } from '../../../test/render-page';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fakeUser, json } from '../../../components/testing/fake-session';
+import { getSessionState } from '../../../lib/auth';
+import { mockFetch, renderPage, signedInPageTests } from '../../../test/render-page';
 import MfaRegisterPage from './mfa-register-page';
 import MfaSuccessPage from './mfa-success-page';
 import QrGooglePage, { secretOf } from './qr-google-page';
@@ -26,17 +25,7 @@ async function registerWith(password = 'Secret#2026') {
 const dialogGone = () => waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
 describe('second-factor registration', () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  beforeEach(() => {
-    clearLocalData();
-    signIn({ access: fakeToken({ access: 'full', org: 7 }), user: fakeUser() });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  signedInPageTests();
 
   it('offers both e-mail and an authenticator app, with Back and Register', async () => {
     mockFetch(() => json(500, {}));

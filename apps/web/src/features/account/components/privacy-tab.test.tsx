@@ -1,9 +1,9 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { fakeToken, fakeUser, json } from '../../../components/testing/fake-session';
-import { clearLocalData, getSessionState, signIn } from '../../../lib/auth';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { json } from '../../../components/testing/fake-session';
+import { getSessionState } from '../../../lib/auth';
 import { i18n } from '../../../lib/i18n';
-import { mockFetch, renderPage } from '../../../test/render-page';
+import { mockFetch, renderPage, signedInPageTests } from '../../../test/render-page';
 import ProfilePage from './profile-page';
 
 const preview = {
@@ -19,17 +19,7 @@ const preview = {
 };
 
 describe('Account Settings → Privacy → Close my account', () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  beforeEach(() => {
-    clearLocalData();
-    signIn({ access: fakeToken({ access: 'full', org: 7 }), user: fakeUser() });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  signedInPageTests();
 
   it('offers the exports, lists what is erased (with the family members and appointments) and what is kept', async () => {
     mockFetch(({ url }) => (url === '/api/v1/me/closing/' ? json(200, preview) : json(404, {})));

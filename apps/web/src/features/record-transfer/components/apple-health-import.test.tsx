@@ -1,10 +1,7 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AppleHealthImport, FhirImportResult } from '@healthbook/shared/contracts/exports';
-import { fakeToken, fakeUser } from '../../../components/testing/fake-session';
-import { clearLocalData, signIn } from '../../../lib/auth';
-import { i18n } from '../../../lib/i18n';
-import { json, mockFetch, renderPage } from '../../../test/render-page';
+import { json, mockFetch, renderPage, signedInPageTests } from '../../../test/render-page';
 import FhirTransferPage from './fhir-transfer-page';
 
 /**
@@ -102,17 +99,7 @@ const render = () => renderPage({ path: 'health-record/fhir', element: <FhirTran
 const section = () => screen.findByRole('region', { name: 'Apple Health' });
 
 describe('the record-transfer page’s Apple Health import', () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  beforeEach(() => {
-    clearLocalData();
-    signIn({ access: fakeToken({ access: 'full', org: 7 }), user: fakeUser() });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  signedInPageTests();
 
   it('uploads, follows the reading, sums up what it holds, adds the chosen measurements and says how many', async () => {
     const { state, calls } = server();

@@ -1,10 +1,7 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FhirConvertResult, FhirImportResult } from '@healthbook/shared/contracts/exports';
-import { fakeToken, fakeUser } from '../../../components/testing/fake-session';
-import { clearLocalData, signIn } from '../../../lib/auth';
-import { i18n } from '../../../lib/i18n';
-import { json, mockFetch, renderPage, type FetchCall } from '../../../test/render-page';
+import { json, mockFetch, renderPage, signedInPageTests, type FetchCall } from '../../../test/render-page';
 import { buildShl, encryptJwe } from '../test-fixtures';
 import FhirTransferPage from './fhir-transfer-page';
 
@@ -58,17 +55,7 @@ const choose = async (name: string, content: string, type: string) => {
 const render = () => renderPage({ path: 'health-record/fhir', element: <FhirTransferPage />, at: '/healthbook/health-record/fhir' });
 
 describe('the record-transfer page’s import', () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  beforeEach(() => {
-    clearLocalData();
-    signIn({ access: fakeToken({ access: 'full', org: 7 }), user: fakeUser() });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  signedInPageTests();
 
   it('a C-CDA is converted, previewed, accepted; then its original is kept in the Document Center', async () => {
     const calls = api();
