@@ -24,7 +24,7 @@ import { exportMapping, recordToResource, SYSTEMS, type FhirJson } from '../fhir
 import { stringifyBundle } from '../fhir.import-limits';
 import { fhirWriteContext, KnownRecords, type FhirService } from '../fhir.service';
 import { AppleHealthExportError, readAppleHealthExport, type AppleHealthExport, type BiometricMeasure } from './apple-health';
-import { AppleHealthImportsRepository, AppleHealthJobRepository, type AppleHealthImportRow } from './apple-health.repository';
+import { AppleHealthImportsRepository, AppleHealthJobRepository, HEARTBEAT_STALE_S, type AppleHealthImportRow } from './apple-health.repository';
 import { isDstu2, upgradeDstu2 } from './dstu2';
 
 /** A reading kept between the reading and the import: [measure, value, diastolic, day, instant]. */
@@ -97,7 +97,14 @@ export class AppleHealthService {
       throw new HttpError(409, 'errors:appleHealthBusy');
     }
     await grant.auditChange(ctx, 'document_convert', { format: 'apple-health', import: row.id });
-    const run = this.queue.then(() => this.readJob(started, row.id, path));
+    // Waiting its turn behind another export, the row's heartbeat is kept (else it would be told as interrupted).
+    const job = new AppleHealthJobRepository(this.db);
+    const waiting = setInterval(() => void job.progress(row.id, 0, 0).catch(() => undefined), (HEARTBEAT_STALE_S * 1000) / 3);
+    waiting.unref();
+    const run = this.queue.then(() => {
+      clearInterval(waiting);
+      return this.readJob(started, row.id, path);
+    });
     this.queue = run.catch(() => undefined);
     this.track(run);
     return present(row, ctx.lang);
@@ -177,7 +184,9 @@ export class AppleHealthService {
     this.shutdown.signal.addEventListener('abort', onShutdown);
     const progress = throttledProgress(job, id, abort);
     try {
-      if (this.shutdown.signal.aborted) throw new AppleHealthExportError('not_zip', 'the process is closing');
+      // The process closed while this one waited its turn: interrupted, as a reading cut short is.
+      if (this.shutdown.signal.aborted) abort.abort();
+      abort.signal.throwIfAborted();
       await job.progress(id, 0, 0);
       const read = await readAppleHealthExport(path, { thin, timeZone, maxMeasurements: APPLE_HEALTH_MAX_MEASUREMENTS, signal: abort.signal, onProgress: progress.report });
       await progress.flush();
