@@ -1,6 +1,6 @@
 // On PostgreSQL too (vitest.config.ts): the last organisation admin under demotions sent at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './build-app';
+import { buildTestApp, testDbKind, type TestApp } from './build-app';
 import { bearer, buildInvitation, buildMfaDevice, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
@@ -299,11 +299,16 @@ describe('patients in bulk', () => {
     expect(await t.db.selectFrom('patient_imports').select('id').execute()).toHaveLength(before.length);
   });
 
-  it('5,000 rows: all invited once by the job; the same file again invites nobody', { timeout: 300_000 }, async () => {
-    const rows = Array.from({ length: 5000 }, (_, i) => [`First${String.fromCharCode(97 + (i % 26))}`, `Last${String.fromCharCode(97 + ((i / 26) | 0) % 26)}`, '1985-04-12', i % 2 ? 'male' : 'female', `bulk-${i}@example.test`, i % 3 ? 'en' : 'el']);
+  /**
+   * The scale (5,000 rows, a minute of work) is proven once, on PGlite; on PostgreSQL, where the two
+   * imports' rows are really sent side by side, 500 rows prove that each address is invited once.
+   */
+  const ROWS = testDbKind() === 'postgres' ? 500 : 5000;
+  it(`${ROWS.toLocaleString('en')} rows: all invited once by the job; the same file again invites nobody`, { timeout: 300_000 }, async () => {
+    const rows = Array.from({ length: ROWS }, (_, i) => [`First${String.fromCharCode(97 + (i % 26))}`, `Last${String.fromCharCode(97 + ((i / 26) | 0) % 26)}`, '1985-04-12', i % 2 ? 'male' : 'female', `bulk-${i}@example.test`, i % 3 ? 'en' : 'el']);
     const file = csv(rows);
     const imp = (await api('POST', '/api/v1/admin/patient-imports/', tokens.adminA, file, { 'content-type': 'text/csv' })).json();
-    expect(imp.counts.ready).toBe(5000);
+    expect(imp.counts.ready).toBe(ROWS);
     // Uploaded twice before either is sent: both previews are clean, but sending both invites each address once.
     const twin = (await api('POST', '/api/v1/admin/patient-imports/', tokens.adminA, file, { 'content-type': 'text/csv' })).json();
     const started = Date.now();
@@ -312,14 +317,14 @@ describe('patients in bulk', () => {
     const done = await waitDone(imp.id, tokens.adminA);
     const twinDone = await waitDone(twin.id, tokens.adminA);
     const seconds = (Date.now() - started) / 1000;
-    console.log(`patient import: 5000 rows in ${seconds.toFixed(1)} s = ${(5000 / seconds).toFixed(0)} rows/s`);
-    expect(done.counts.sent + twinDone.counts.sent).toBe(5000);
+    console.log(`patient import: ${ROWS} rows in ${seconds.toFixed(1)} s = ${(ROWS / seconds).toFixed(0)} rows/s`);
+    expect(done.counts.sent + twinDone.counts.sent).toBe(ROWS);
     expect(done.counts.failed + twinDone.counts.failed).toBe(0);
     const invitations = await t.db.selectFrom('invitations').select(({ fn }) => fn.countAll<string>().as('n')).where('org_id', '=', orgA.id).where('email', 'like', 'bulk-%').executeTakeFirstOrThrow();
-    expect(Number(invitations.n)).toBe(5000);
+    expect(Number(invitations.n)).toBe(ROWS);
     // Once more, after: every row is already in the organisation; nothing can be sent.
     const again = (await api('POST', '/api/v1/admin/patient-imports/', tokens.adminA, file, { 'content-type': 'text/csv' })).json();
-    expect(again.counts).toMatchObject({ ready: 0, skipped: 5000 });
+    expect(again.counts).toMatchObject({ ready: 0, skipped: ROWS });
     expect((await api('POST', `/api/v1/admin/patient-imports/${again.id}/send/`, tokens.adminA)).statusCode).toBe(409);
   });
 });

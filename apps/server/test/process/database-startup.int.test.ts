@@ -1,4 +1,4 @@
-// On PostgreSQL too (vitest.config.ts): a PostgreSQL server that is not up yet at start.
+// Once, in the PGlite project: its servers use the PostgreSQL server of TEST_DATABASE_URL whichever project runs it.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
