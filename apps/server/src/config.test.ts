@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configWarnings, loadConfig } from './config';
 
 const SECRET = 'x'.repeat(32);
 let dir: string;
@@ -213,6 +213,40 @@ describe('the symptom checker', () => {
     expect(configError({ SYMPTOM_CHECKER: 'isabel' }).message).toContain('SYMPTOM_CHECKER: must be builtin or http');
     expect(configError({ SYMPTOM_CHECKER: 'http' }).message).toContain('SYMPTOM_CHECKER_URL: is needed with SYMPTOM_CHECKER=http');
     expect(configError({ SYMPTOM_CHECKER: 'http', SYMPTOM_CHECKER_URL: 'ftp://x' }).message).toContain('SYMPTOM_CHECKER_URL: must be a URL starting with http:// or https://');
+  });
+});
+
+describe('video visits: TURN_URLS and TURN_SECRET', () => {
+  it('is peer to peer only by default; takes STUN and TURN URLs separated by commas, with the shared secret', () => {
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET }).turn).toEqual({ urls: [], secret: undefined });
+    const turn = loadConfig({
+      DATA_DIR: dir,
+      JWT_SECRET: SECRET,
+      TURN_URLS: 'stun:turn.example.org:3478, turn:turn.example.org:3478?transport=udp,turns:turn.example.org:5349',
+      TURN_SECRET: 'a-secret-shared-with-coturn',
+    }).turn;
+    expect(turn).toEqual({
+      urls: ['stun:turn.example.org:3478', 'turn:turn.example.org:3478?transport=udp', 'turns:turn.example.org:5349'],
+      secret: 'a-secret-shared-with-coturn',
+    });
+    // STUN alone needs no secret.
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET, TURN_URLS: 'stun:stun.example.org' }).turn.urls).toEqual(['stun:stun.example.org']);
+  });
+
+  it('refuses what is not a STUN or TURN URL, a relay without its secret, and a short secret', () => {
+    expect(configError({ TURN_URLS: 'https://turn.example.org' }).message).toContain('TURN_URLS: must be stun:, turn: or turns: URLs');
+    expect(configError({ TURN_URLS: 'turn:turn.example.org:3478?transport=sctp' }).message).toContain('not one: turn:turn.example.org:3478?transport=sctp');
+    expect(configError({ TURN_URLS: 'turn:turn.example.org' }).message).toContain('TURN_SECRET: is needed with turn: or turns: URLs');
+    expect(configError({ TURN_URLS: 'turn:turn.example.org', TURN_SECRET: 'short' }).message).toContain('TURN_SECRET: must be at least 16 characters');
+  });
+
+  it('warns in production when no relay is set: calls connect only where peer to peer is allowed', () => {
+    const none = { urls: [], secret: undefined };
+    const relay = { urls: ['turn:turn.example.org'], secret: 'a-secret-shared-with-coturn' };
+    expect(configWarnings({ env: 'production', smtpUrl: 'smtp://mail', turn: none })).toEqual([expect.stringContaining('TURN_URLS has no turn: server in production')]);
+    expect(configWarnings({ env: 'production', smtpUrl: 'smtp://mail', turn: { urls: ['stun:stun.example.org'], secret: undefined } })).toHaveLength(1);
+    expect(configWarnings({ env: 'production', smtpUrl: 'smtp://mail', turn: relay })).toEqual([]);
+    expect(configWarnings({ env: 'development', smtpUrl: undefined, turn: none })).toEqual([]);
   });
 });
 

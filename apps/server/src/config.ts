@@ -100,6 +100,21 @@ const milliseconds = (fallback: number) =>
   z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100, 'must be at least 100').max(600_000).default(fallback);
 
 /**
+ * TURN_URLS: the STUN and TURN servers of video visits, separated by commas, as RFC 7064/7065
+ * write them: `stun:host[:port]`, `turn:host[:port][?transport=udp|tcp]`, `turns:host[:port]…`.
+ */
+const TURN_URI = /^(stuns?):[A-Za-z0-9.-]+(:\d{1,5})?$|^(turns?):[A-Za-z0-9.-]+(:\d{1,5})?(\?transport=(udp|tcp))?$/;
+const turnUrls = z.string().transform((value, ctx) => {
+  const urls = value.split(',').map((u) => u.trim()).filter(Boolean);
+  const bad = urls.filter((u) => !TURN_URI.test(u));
+  if (bad.length || !urls.length) {
+    ctx.addIssue({ code: 'custom', message: `must be stun:, turn: or turns: URLs (such as turn:turn.example.org:3478?transport=udp) separated by commas${bad.length ? `; not one: ${bad.join(', ')}` : ''}` });
+    return z.NEVER;
+  }
+  return urls;
+});
+
+/**
  * TRUST_PROXY: which proxies in front may tell the client's address (X-Forwarded-For) and protocol.
  * A number of hops (1: the one reverse proxy that sets X-Forwarded-For itself), or a comma-separated
  * list of addresses and CIDR ranges. Unset: none, the peer's address is the client's.
@@ -158,7 +173,14 @@ const EnvSchema = z.object({
   SOURCES_ALLOW_INSECURE: booleanFromEnv.optional(),
   SOURCES_TIMEOUT_MS: milliseconds(15_000),
   SOURCES_SYNC_EVERY_H: z.coerce.number({ message: 'must be a number of hours' }).min(1, 'must be at least 1').max(24 * 30).default(24),
-}).refine((e) => e.SYMPTOM_CHECKER !== 'http' || e.SYMPTOM_CHECKER_URL, { path: ['SYMPTOM_CHECKER_URL'], message: 'is needed with SYMPTOM_CHECKER=http' });
+  TURN_URLS: turnUrls.optional(),
+  TURN_SECRET: z.string().min(16, 'must be at least 16 characters (the static-auth-secret of coturn)').optional(),
+})
+  .refine((e) => e.SYMPTOM_CHECKER !== 'http' || e.SYMPTOM_CHECKER_URL, { path: ['SYMPTOM_CHECKER_URL'], message: 'is needed with SYMPTOM_CHECKER=http' })
+  .refine((e) => !e.TURN_URLS?.some((u) => u.startsWith('turn')) || e.TURN_SECRET, {
+    path: ['TURN_SECRET'],
+    message: 'is needed with turn: or turns: URLs in TURN_URLS (the secret shared with the TURN server, its static-auth-secret)',
+  });
 
 /** Which symptom checker answers: the built-in one (offline), or an external one over HTTP. */
 export type SymptomCheckerConfig = { kind: 'builtin' } | { kind: 'http'; url: string; timeoutMs: number };
@@ -208,6 +230,8 @@ export interface Config {
    * a source; SOURCES_SYNC_EVERY_H is the time between automatic syncs of a connection.
    */
   sources: { allowInsecure: boolean; timeoutMs: number; syncEveryMs: number };
+  /** Video visits' STUN/TURN servers (TURN_URLS) and the secret shared with the TURN server (TURN_SECRET); none: peer to peer only. */
+  turn: { urls: string[]; secret: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -299,17 +323,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     trustProxy: e.TRUST_PROXY ?? false,
     sources: { allowInsecure: e.SOURCES_ALLOW_INSECURE ?? e.NODE_ENV !== 'production', timeoutMs: e.SOURCES_TIMEOUT_MS, syncEveryMs: e.SOURCES_SYNC_EVERY_H * 3_600_000 },
+    turn: { urls: e.TURN_URLS ?? [], secret: e.TURN_SECRET },
     ...overrides,
   };
 }
 
 /** What an operator must hear about at start-up: settings that work, but not as a real deployment should. */
-export function configWarnings(config: Pick<Config, 'env' | 'smtpUrl'>): string[] {
+export function configWarnings(config: Pick<Config, 'env' | 'smtpUrl' | 'turn'>): string[] {
   const warnings: string[] = [];
   if (config.env === 'production' && !config.smtpUrl) {
     warnings.push(
       'SMTP_URL is not set in production: mail (invitation codes, sign-in codes, password reset links) is only kept in the mail_outbox table and reaches nobody. Set SMTP_URL.',
     );
   }
+  if (config.env === 'production' && !hasTurnRelay(config.turn)) {
+    warnings.push(
+      'TURN_URLS has no turn: server in production: video visits connect only where both networks allow peer-to-peer calls (many do not). Run a TURN server such as coturn and set TURN_URLS and TURN_SECRET.',
+    );
+  }
   return warnings;
+}
+
+/** Whether video visits have a relay (a turn: or turns: URL; its secret is required with it). */
+export function hasTurnRelay(turn: Config['turn']): boolean {
+  return turn.urls.some((u) => u.startsWith('turn:') || u.startsWith('turns:'));
 }

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import pino from 'pino';
 import { buildApp } from './app';
-import { ConfigError } from './config';
+import { ConfigError, hasTurnRelay } from './config';
 import { DATA_DIR_IN_USE_EXIT_CODE, DataDirInUseError, loadConfigOwningDataDir } from './db/data-dir-lock';
 import { DATABASE_UNAVAILABLE_EXIT_CODE, DatabaseUnavailableError, prepareDatabase } from './db/setup';
 import { createStorage } from './plugins/storage';
@@ -111,7 +111,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { database: config.databaseUrl ? 'postgresql' : 'pglite', mail: app.mailer.mode, web: Boolean(config.webDist) },
+    { database: config.databaseUrl ? 'postgresql' : 'pglite', mail: app.mailer.mode, web: Boolean(config.webDist), video: hasTurnRelay(config.turn) ? 'turn relay' : 'peer to peer only' },
     `HealthBook is ready at ${config.publicUrl}`,
   );
   // A real installation's first start: one line saying what to run next.

@@ -255,10 +255,12 @@ describe('registration does not tell whether an address has an account', () => {
 });
 
 describe('in production', () => {
+  /** A TURN relay, so that only the mail's warning is in question here (config.test.ts has the TURN one). */
+  const RELAY = { urls: ['turn:turn.example.org'], secret: 'a-secret-shared-with-coturn' };
   it('hides the API documentation unless API_DOCS=true, and warns loudly without SMTP_URL', async () => {
-    expect(configWarnings({ env: 'production', smtpUrl: undefined })).toEqual([expect.stringContaining('SMTP_URL is not set in production')]);
-    expect(configWarnings({ env: 'production', smtpUrl: sink.url })).toEqual([]);
-    expect(configWarnings({ env: 'development', smtpUrl: undefined })).toEqual([]);
+    expect(configWarnings({ env: 'production', smtpUrl: undefined, turn: RELAY })).toEqual([expect.stringContaining('SMTP_URL is not set in production')]);
+    expect(configWarnings({ env: 'production', smtpUrl: sink.url, turn: RELAY })).toEqual([]);
+    expect(configWarnings({ env: 'development', smtpUrl: undefined, turn: RELAY })).toEqual([]);
     const prod = await buildTestApp({ env: { NODE_ENV: 'production' } });
     try {
       expect((await prod.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(404);

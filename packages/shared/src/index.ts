@@ -25,6 +25,7 @@ export * from './calendar';
 export * from './moments';
 export * from './contracts/calendar';
 export * from './contracts/appointments';
+export * from './visits';
 export * from './contracts/sharing';
 export * from './contracts/exports';
 export * from './contracts/sources';

@@ -55,6 +55,9 @@ describe('first start of a real installation (server and CLI as processes)', () 
     await sleep(200);
     const lines = hintLines();
     expect(lines).toHaveLength(1);
+    // Without TURN_URLS, video visits are peer to peer only: the ready line says so, and production warns.
+    expect(server!.stdout()).toContain('"video":"peer to peer only"');
+    expect(server!.stdout()).toContain('TURN_URLS has no turn: server in production');
     expect(JSON.parse(lines[0]!).msg).toBe(
       'This installation has no organisation and no administrator yet. Next, while it runs: npm run cli -- create-organisation --client-id <id> --name "<name>", then npm run cli -- create-admin --email <address> --first-name <name> --last-name <name> (it e-mails a set-password link, and prints it while SMTP_URL is unset).',
     );
