@@ -65,6 +65,8 @@ import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/calendar.
 import providersServicePlugin from './modules/appointments/providers.service';
 import appointmentsServicePlugin from './modules/appointments/appointments.service';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
+import visitsServicePlugin from './modules/visits/visits.service';
+import { visitsRoutes } from './modules/visits/visits.routes';
 import sharingServicePlugin from './modules/sharing/sharing.service';
 import { sharingPublicRoutes, sharingRoutes } from './modules/sharing/sharing.routes';
 import exportServicePlugin from './modules/export/export.service';
@@ -245,6 +247,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(calendarFeedServicePlugin);
   await app.register(providersServicePlugin);
   await app.register(appointmentsServicePlugin, { publicUrl: config.publicUrl, mailFrom: config.mailFrom });
+  await app.register(visitsServicePlugin, { turn: config.turn });
   await app.register(surveysServicePlugin);
   await app.register(journalServicePlugin);
   await app.register(careNetworkServicePlugin, { publicUrl: config.publicUrl });
@@ -326,6 +329,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await authenticated.register(insuranceRoutes);
     await authenticated.register(calendarRoutes, { publicUrl: config.publicUrl });
     await authenticated.register(appointmentsRoutes);
+    await authenticated.register(visitsRoutes);
     await authenticated.register(sharingRoutes);
     await authenticated.register(exportRoutes);
     await authenticated.register(fhirRoutes);

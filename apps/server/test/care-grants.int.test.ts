@@ -458,6 +458,8 @@ function routeTable(): Record<string, RouteCase> {
     },
     'GET /api/v1/appointments/': { kind: 'read', make: get('/api/v1/appointments/') },
     'GET /api/v1/appointments/:availability_det_id/': { kind: 'read', make: json('GET', () => `/api/v1/appointments/${fx.bookedSlot}/`) },
+    // Joining an appointment's video visit acts for the patient: full access only (read-only 403).
+    'GET /api/v1/appointments/:availability_det_id/visit/': { kind: 'write', make: json('GET', () => `/api/v1/appointments/${fx.bookedSlot}/visit/`) },
     // Sharing
     'POST /api/v1/sharing/': { kind: 'write', make: json('POST', '/api/v1/sharing/', { recipient_name: 'Dr Grey', recipient_email: 'grey@clinic.example', categories: ['condition'] }) },
     'GET /api/v1/sharing/': { kind: 'read', make: get('/api/v1/sharing/') },

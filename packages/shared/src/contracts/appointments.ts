@@ -193,3 +193,39 @@ export const ProviderProfileBodySchema = writableBody(
   PROVIDER_PROFILE_READ_ONLY,
 );
 export type ProviderProfileBody = z.input<typeof ProviderProfileBodySchema>;
+
+/** One entry of the browser's RTCConfiguration.iceServers: STUN as it is, TURN with short-lived credentials. */
+export const VisitIceServerSchema = z
+  .object({
+    urls: z.array(z.string()),
+    username: z.string().optional(),
+    credential: z.string().optional(),
+  })
+  .meta({ id: 'VisitIceServer' });
+
+/**
+ * A telehealth appointment's video visit as one participant sees it: whether it may be joined now
+ * (its window: VISIT_EARLY_MINUTES before the start to the end), who is on each side, and, while
+ * it is open, the ICE servers for the call (none: peer to peer only).
+ */
+export const VisitSchema = z
+  .object({
+    appointment_id: z.number().int(),
+    availability_det_id: z.number().int(),
+    /** The side of the one asking: the appointment's provider, or its patient (or a full-access carer acting for them). */
+    role: z.enum(['patient', 'provider']),
+    /** The patient side is someone of the patient's care network, not the patient: the provider is told. */
+    acting_for_patient: z.boolean(),
+    phase: z.enum(['early', 'open', 'over']),
+    start_time: z.string(),
+    end_time: z.string(),
+    opens_at: z.string(),
+    closes_at: z.string(),
+    patient_name: z.string(),
+    provider_name: z.string(),
+    ice_servers: z.array(VisitIceServerSchema),
+    /** When the TURN credentials stop working (null without TURN, or outside the window). */
+    ice_expires_at: z.string().nullable(),
+  })
+  .meta({ id: 'Visit' });
+export type Visit = z.infer<typeof VisitSchema>;

@@ -22,6 +22,7 @@ import { windowInstants } from '../calendar/recurrence';
 import { appointmentIcs } from '../calendar/ics';
 import { RemindersRepository } from '../calendar/reminders.repository';
 import type { PatientsService } from '../patients/patients.service';
+import type { PatientScope } from '../patients/patient-scope';
 import { mailTarget } from '../users/users.presenter';
 import { UsersRepository } from '../users/users.repository';
 import { fullName, presentAppointment, presentAppointmentDetail } from './appointments.presenter';
@@ -207,21 +208,31 @@ export class AppointmentsService {
     return rows.map(presentAppointmentDetail);
   }
 
-  /** The appointment of a slot, for its provider (their care-team scope) or its patient side (the patients policy); anyone else: 404. */
-  async bySlot(ctx: SignedInContext, slotId: number): Promise<AppointmentDetail> {
+  /**
+   * The appointment of a slot and the side the actor is on: its provider (their care-team scope)
+   * or its patient side (the patients policy, whose scope is answered); anyone else: 404. The
+   * look is audited on the patient's trail (the patient's own, by the policy, is not). With
+   * intent 'write' (joining its video visit acts for the patient), a read-only carer is refused.
+   */
+  async participantOf(ctx: SignedInContext, slotId: number, intent: 'read' | 'write' = 'read'): Promise<{ row: AppointmentRow; side: 'provider' } | { row: AppointmentRow; side: 'patient'; grant: PatientScope }> {
     if (isProvider(ctx.actor)) {
       const team = await this.patients.openCareTeam(ctx, 'appointments');
       const own = await new ProviderAppointmentsRepository(this.db, team).bySlot(slotId);
       if (own) {
         await team.auditRead(ctx, 'appointment_read', own.patient_id, { appointment: own.id });
-        return presentAppointmentDetail(own);
+        return { row: own, side: 'provider' };
       }
     }
     const row = await this.repo(ctx.actor.orgId).bySlot(slotId);
     if (!row) throw notFound();
-    const grant = await this.patients.open(ctx, 'appointments', row.patient_id);
+    const grant = await this.patients.open(ctx, 'appointments', row.patient_id, intent);
     await grant.auditRead(ctx, { appointment: row.id });
-    return presentAppointmentDetail(row);
+    return { row, side: 'patient', grant };
+  }
+
+  /** The appointment of a slot, for its provider or its patient side (participantOf). */
+  async bySlot(ctx: SignedInContext, slotId: number): Promise<AppointmentDetail> {
+    return presentAppointmentDetail((await this.participantOf(ctx, slotId)).row);
   }
 
   /** E-mails to the patient (when they have an account) and the provider, each in their language, with the .ics. */
