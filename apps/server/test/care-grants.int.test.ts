@@ -460,6 +460,18 @@ function routeTable(): Record<string, RouteCase> {
     'GET /api/v1/appointments/:availability_det_id/': { kind: 'read', make: json('GET', () => `/api/v1/appointments/${fx.bookedSlot}/`) },
     // Joining an appointment's video visit acts for the patient: full access only (read-only 403).
     'GET /api/v1/appointments/:availability_det_id/visit/': { kind: 'write', make: json('GET', () => `/api/v1/appointments/${fx.bookedSlot}/visit/`) },
+    'POST /api/v1/appointments/:availability_det_id/visit/start/': none('the appointment’s provider only (their own bookings, audited on the patient’s trail)'),
+    'POST /api/v1/appointments/:availability_det_id/visit/extend/': none('the appointment’s provider only (their own bookings, audited on the patient’s trail)'),
+    // Either participant ends a started visit: each call its own appointment with a visit under way.
+    'POST /api/v1/appointments/:availability_det_id/visit/end/': {
+      kind: 'write',
+      make: async () => {
+        const slot = await newBooking();
+        const a = await t.db.selectFrom('appointments').select(['id', 'org_id', 'patient_id', 'provider_id']).where('slot_id', '=', slot).where('status', '=', 'booked').executeTakeFirstOrThrow();
+        await t.db.insertInto('visits').values({ org_id: a.org_id, appointment_id: a.id, patient_id: a.patient_id, provider_id: a.provider_id, status: 'active', admitted_at: new Date() }).execute();
+        return { method: 'POST', url: `/api/v1/appointments/${slot}/visit/end/` };
+      },
+    },
     // Sharing
     'POST /api/v1/sharing/': { kind: 'write', make: json('POST', '/api/v1/sharing/', { recipient_name: 'Dr Grey', recipient_email: 'grey@clinic.example', categories: ['condition'] }) },
     'GET /api/v1/sharing/': { kind: 'read', make: get('/api/v1/sharing/') },

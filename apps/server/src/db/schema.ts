@@ -467,6 +467,24 @@ export interface AppointmentsTable {
   created_at: Timestamp;
 }
 
+export type VisitStatus = 'waiting' | 'active' | 'ended';
+
+export interface VisitsTable {
+  id: Generated<number>;
+  org_id: number;
+  appointment_id: number;
+  patient_id: number;
+  provider_id: number;
+  status: ColumnType<VisitStatus, VisitStatus | undefined, VisitStatus>;
+  admitted_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  ended_by: number | null;
+  end_reason: 'provider' | 'patient' | 'window' | null;
+  extended_until: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export type ReminderStatus = 'pending' | 'sending' | 'sent' | 'cancelled' | 'missed' | 'failed';
 
 export interface RemindersTable {
@@ -857,6 +875,7 @@ export interface Database {
   providers: ProvidersTable;
   availability_slots: AvailabilitySlotsTable;
   appointments: AppointmentsTable;
+  visits: VisitsTable;
   reminders: RemindersTable;
   calendar_feeds: CalendarFeedsTable;
   shares: SharesTable;

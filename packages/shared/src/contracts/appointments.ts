@@ -217,6 +217,12 @@ export const VisitSchema = z
     /** The patient side is someone of the patient's care network, not the patient: the provider is told. */
     acting_for_patient: z.boolean(),
     phase: z.enum(['early', 'open', 'over']),
+    /** none: not started; waiting: the patient side waits to be let in; active: admitted; ended. */
+    status: z.enum(['none', 'waiting', 'active', 'ended']),
+    admitted_at: z.string().nullable(),
+    ended_at: z.string().nullable(),
+    /** The call's length in seconds, from admission to its end (null until it ended). */
+    duration_s: z.number().int().nullable(),
     start_time: z.string(),
     end_time: z.string(),
     opens_at: z.string(),

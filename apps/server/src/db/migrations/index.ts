@@ -33,6 +33,7 @@ import * as m0031 from './0031_add_export_progress';
 import * as m0036 from './0036_add_provider_speciality_el';
 import * as m0037 from './0037_create_fhir_sources';
 import * as m0038 from './0038_create_apple_health_imports';
+import * as m0039 from './0039_create_visits';
 
 /**
  * Versioned migrations, imported statically so the bundled server carries them.
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0036_add_provider_speciality_el': m0036,
   '0037_create_fhir_sources': m0037,
   '0038_create_apple_health_imports': m0038,
+  '0039_create_visits': m0039,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -42,6 +42,7 @@ export const ERASURE_PLAN: readonly TableErasure[] = [
   { table: 'journal_entries', match: [{ column: 'patient_id' }] },
   { table: 'insurance_cards', match: [{ column: 'patient_id' }], files: ['front_key', 'back_key'] },
   { table: 'calendar_events', match: [{ column: 'patient_id' }] },
+  { table: 'visits', match: [{ column: 'patient_id' }] },
   { table: 'appointments', match: [{ column: 'patient_id' }] },
   { table: 'chat_conversations', match: [{ column: 'patient_id' }], user: 'patient_user_id' },
   { table: 'survey_responses', match: [{ column: 'patient_id' }] },

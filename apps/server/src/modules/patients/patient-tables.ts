@@ -21,6 +21,7 @@ export const PATIENT_TABLES: Readonly<Record<string, PatientTable>> = {
   calendar_events: { area: 'calendar' },
   reminders: { area: 'calendar', through: 'calendar_events' },
   appointments: { area: 'appointments' },
+  visits: { area: 'appointments', through: 'appointments' },
   chat_conversations: { area: 'chat' },
   chat_messages: { area: 'chat', through: 'chat_conversations' },
   survey_responses: { area: 'assessments' },

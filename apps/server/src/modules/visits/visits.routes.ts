@@ -2,24 +2,32 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppointmentSlotParamsSchema, DetailErrorSchema, FieldErrorsSchema, VisitSchema } from '@healthbook/shared';
 
 const errors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 401: DetailErrorSchema, 403: DetailErrorSchema, 404: DetailErrorSchema, 409: DetailErrorSchema };
+const tags = ['telehealth'];
+const security = [{ bearerAuth: [] }];
+/** Telehealth is the teleconsultation feature's: off for an organisation, its API answers 403. */
+const config = { feature: 'teleconsultation' };
+const WHO =
+  "For the appointment's provider and its patient side (the patient, or a full-access carer acting for them; read-only: 403); anyone else: 404. A cancelled appointment: 409.";
 
-/** The video visit of a telehealth appointment (teleconsultation feature: off, 403). */
+/** The video visit of a telehealth appointment: its state, and the provider's start, extend and end (the patient side may end it too). */
 export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/v1/appointments/:availability_det_id/visit/',
-    {
-      config: { feature: 'teleconsultation' },
-      schema: {
-        tags: ['telehealth'],
-        security: [{ bearerAuth: [] }],
-        summary: 'The video visit of an appointment',
-        description:
-          "For the appointment's provider and its patient side (the patient, or a full-access carer acting for them; read-only: 403); anyone else: 404. " +
-          'Its window (10 minutes before the start to the end) and phase; while open, the ICE servers (TURN credentials valid a few hours). A cancelled appointment: 409.',
-        params: AppointmentSlotParamsSchema,
-        response: { 200: VisitSchema, ...errors },
-      },
-    },
-    async (request) => app.visits.get(request.signedIn(), request.params.availability_det_id),
+  const route = (method: 'GET' | 'POST', path: string, summary: string, description: string, handler: 'get' | 'start' | 'extend' | 'end') =>
+    app.route({
+      method,
+      url: `/api/v1/appointments/:availability_det_id/visit/${path}`,
+      config,
+      schema: { tags, security, summary, description: `${WHO} ${description}`, params: AppointmentSlotParamsSchema, response: { 200: VisitSchema, ...errors } },
+      handler: async (request) => app.visits[handler](request.signedIn(), request.params.availability_det_id),
+    });
+
+  route(
+    'GET',
+    '',
+    'The video visit of an appointment',
+    'Its window (10 minutes before the start to the end, or the extension), phase and state (none, waiting, active, ended, with its length); while open, the ICE servers (TURN credentials valid a few hours).',
+    'get',
   );
+  route('POST', 'start/', 'Start the video visit (the provider)', 'Admits the patient side. Only inside the window (409 with the time it opens, or closed); once: a second start changes nothing.', 'start');
+  route('POST', 'extend/', 'Extend the video visit by 15 minutes (the provider)', 'From the end of its window, or from now once past it; at most two hours past the appointment’s end (409).', 'extend');
+  route('POST', 'end/', 'End the video visit (either participant)', 'Once; an ended visit is answered as it is. 409 when it has not started.', 'end');
 };
