@@ -67,6 +67,7 @@ import appointmentsServicePlugin from './modules/appointments/appointments.servi
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import visitsServicePlugin from './modules/visits/visits.service';
 import { visitsRoutes } from './modules/visits/visits.routes';
+import { visitSocketRoutes } from './modules/visits/visits.socket';
 import sharingServicePlugin from './modules/sharing/sharing.service';
 import { sharingPublicRoutes, sharingRoutes } from './modules/sharing/sharing.routes';
 import exportServicePlugin from './modules/export/export.service';
@@ -247,7 +248,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(calendarFeedServicePlugin);
   await app.register(providersServicePlugin);
   await app.register(appointmentsServicePlugin, { publicUrl: config.publicUrl, mailFrom: config.mailFrom });
-  await app.register(visitsServicePlugin, { turn: config.turn });
   await app.register(surveysServicePlugin);
   await app.register(journalServicePlugin);
   await app.register(careNetworkServicePlugin, { publicUrl: config.publicUrl });
@@ -259,6 +259,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(connectionHubServicePlugin);
   await app.register(sharingServicePlugin, { publicUrl: config.publicUrl });
   await app.register(chatServicePlugin);
+  await app.register(visitsServicePlugin, { turn: config.turn });
   await app.register(helpServicePlugin);
   await app.register(symptomCheckerServicePlugin, { checker: config.symptomChecker });
   await app.register(accountClosingServicePlugin, { publicUrl: config.publicUrl });
@@ -300,6 +301,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await publicApi.register(sharingPublicRoutes, { perIpLimit });
     await publicApi.register(careNetworkPublicRoutes, { perIpLimit });
     await publicApi.register(chatSocketRoutes, { publicUrl: config.publicUrl, redis: deps.rateLimitRedis, limits: deps.chatLimits });
+    await publicApi.register(visitSocketRoutes, { publicUrl: config.publicUrl });
     if (config.env !== 'production') await publicApi.register(devRoutes);
   });
 

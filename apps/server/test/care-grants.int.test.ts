@@ -462,6 +462,20 @@ function routeTable(): Record<string, RouteCase> {
     'GET /api/v1/appointments/:availability_det_id/visit/': { kind: 'write', make: json('GET', () => `/api/v1/appointments/${fx.bookedSlot}/visit/`) },
     'POST /api/v1/appointments/:availability_det_id/visit/start/': none('the appointment’s provider only (their own bookings, audited on the patient’s trail)'),
     'POST /api/v1/appointments/:availability_det_id/visit/extend/': none('the appointment’s provider only (their own bookings, audited on the patient’s trail)'),
+    // A ticket for the visit's socket: only inside its window (an appointment starting in five minutes).
+    'POST /api/v1/appointments/:availability_det_id/visit/ticket/': {
+      kind: 'write',
+      make: async () => {
+        const start = new Date(Date.now() + 5 * 60_000);
+        const end = new Date(start.getTime() + 30 * 60_000);
+        const slot = await t.db.insertInto('availability_slots').values({ org_id: fx.orgId, provider_id: fx.users.doctor.id, start_time: start, end_time: end }).returning('id').executeTakeFirstOrThrow();
+        await t.db
+          .insertInto('appointments')
+          .values({ org_id: fx.orgId, patient_id: fx.patientId, provider_id: fx.users.doctor.id, slot_id: slot.id, start_time: start, end_time: end, reason_for_visit: 'Check-up', booked_by: fx.patient.id })
+          .execute();
+        return { method: 'POST', url: `/api/v1/appointments/${slot.id}/visit/ticket/` };
+      },
+    },
     // Either participant ends a started visit: each call its own appointment with a visit under way.
     'POST /api/v1/appointments/:availability_det_id/visit/end/': {
       kind: 'write',

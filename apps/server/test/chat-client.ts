@@ -1,19 +1,32 @@
 import WebSocket from 'ws';
-import { chatSocketUrl, ServerEventSchema, type ClientFrameInput, type ServerEvent } from '@healthbook/shared';
+import {
+  VISIT_SOCKET_PATH,
+  VisitServerEventSchema,
+  chatSocketUrl,
+  ServerEventSchema,
+  type ClientFrameInput,
+  type ServerEvent,
+  type VisitClientFrame,
+  type VisitServerEvent,
+} from '@healthbook/shared';
 
 /**
- * A chat socket as a test drives it: every event the server sends is validated against the
- * protocol's schema and queued; `next` waits for the first one that matches.
+ * A socket as a test drives it: every event the server sends is validated against the protocol's
+ * schema and queued; `next` waits for the first one that matches. The chat's (TestChatSocket) and
+ * the video visit's (TestVisitSocket) are this one with their own protocol.
  */
-export class TestChatSocket {
-  readonly events: ServerEvent[] = [];
-  private waiters: Array<{ match: (e: ServerEvent) => boolean; resolve: (e: ServerEvent) => void }> = [];
+export class TestSocket<E extends { type: string }, F = Record<string, unknown>> {
+  readonly events: E[] = [];
+  private waiters: Array<{ match: (e: E) => boolean; resolve: (e: E) => void }> = [];
   readonly closed: Promise<{ code: number; reason: string }>;
   readonly opened: Promise<void>;
   /** The HTTP status when the upgrade was refused. */
   refusedWith: number | null = null;
 
-  constructor(readonly ws: WebSocket) {
+  constructor(
+    readonly ws: WebSocket,
+    parse: (value: unknown) => E,
+  ) {
     this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
     this.opened = new Promise((resolve, reject) => {
       ws.on('open', () => resolve());
@@ -26,7 +39,7 @@ export class TestChatSocket {
     });
     this.opened.catch(() => undefined);
     ws.on('message', (data) => {
-      const event = ServerEventSchema.parse(JSON.parse(data.toString()));
+      const event = parse(JSON.parse(data.toString()));
       const waiter = this.waiters.find((w) => w.match(event));
       if (waiter) {
         this.waiters = this.waiters.filter((w) => w !== waiter);
@@ -37,30 +50,26 @@ export class TestChatSocket {
     });
   }
 
-  static open(base: string, query: Record<string, string | number | boolean | undefined>, headers: Record<string, string> = {}): TestChatSocket {
-    return new TestChatSocket(new WebSocket(chatSocketUrl(`${base.replace(/^http/, 'ws')}/api/v1/chat/socket/`, query), { headers }));
-  }
-
   /** The first event (already received or to come) that matches, within `ms`. */
-  next<T extends ServerEvent['type']>(type: T, match: (e: Extract<ServerEvent, { type: T }>) => boolean = () => true, ms = 5000): Promise<Extract<ServerEvent, { type: T }>> {
-    const test = (e: ServerEvent) => e.type === type && match(e as Extract<ServerEvent, { type: T }>);
+  next<T extends E['type']>(type: T, match: (e: Extract<E, { type: T }>) => boolean = () => true, ms = 5000): Promise<Extract<E, { type: T }>> {
+    const test = (e: E) => e.type === type && match(e as Extract<E, { type: T }>);
     const at = this.events.findIndex(test);
-    if (at >= 0) return Promise.resolve(this.events.splice(at, 1)[0] as Extract<ServerEvent, { type: T }>);
+    if (at >= 0) return Promise.resolve(this.events.splice(at, 1)[0] as Extract<E, { type: T }>);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no ${type} event within ${ms} ms; got ${JSON.stringify(this.events.map((e) => e.type))}`)), ms);
       this.waiters.push({
         match: test,
         resolve: (e) => {
           clearTimeout(timer);
-          resolve(e as Extract<ServerEvent, { type: T }>);
+          resolve(e as Extract<E, { type: T }>);
         },
       });
     });
   }
 
   /** The first event of any of these types. */
-  nextOf(types: Array<ServerEvent['type']>, ms = 5000): Promise<ServerEvent> {
-    const test = (e: ServerEvent) => types.includes(e.type);
+  nextOf(types: Array<E['type']>, ms = 5000): Promise<E> {
+    const test = (e: E) => types.includes(e.type);
     const at = this.events.findIndex(test);
     if (at >= 0) return Promise.resolve(this.events.splice(at, 1)[0]!);
     return new Promise((resolve, reject) => {
@@ -80,7 +89,7 @@ export class TestChatSocket {
     this.events.length = 0;
   }
 
-  send(frame: ClientFrameInput | Record<string, unknown>): void {
+  send(frame: F | Record<string, unknown>): void {
     this.ws.send(JSON.stringify(frame));
   }
 
@@ -90,5 +99,25 @@ export class TestChatSocket {
 
   close(): void {
     this.ws.close();
+  }
+}
+
+export class TestChatSocket extends TestSocket<ServerEvent, ClientFrameInput> {
+  constructor(ws: WebSocket) {
+    super(ws, (value) => ServerEventSchema.parse(value));
+  }
+
+  static open(base: string, query: Record<string, string | number | boolean | undefined>, headers: Record<string, string> = {}): TestChatSocket {
+    return new TestChatSocket(new WebSocket(chatSocketUrl(`${base.replace(/^http/, 'ws')}/api/v1/chat/socket/`, query), { headers }));
+  }
+}
+
+export class TestVisitSocket extends TestSocket<VisitServerEvent, VisitClientFrame> {
+  constructor(ws: WebSocket) {
+    super(ws, (value) => VisitServerEventSchema.parse(value));
+  }
+
+  static open(base: string, query: { ticket: string; slot: number }, headers: Record<string, string> = {}): TestVisitSocket {
+    return new TestVisitSocket(new WebSocket(chatSocketUrl(`${base.replace(/^http/, 'ws')}${VISIT_SOCKET_PATH}`, query), { headers }));
   }
 }

@@ -49,6 +49,7 @@ const PUBLIC = [
   'OPTIONS /api/v1/shl/:uid/:token',
   'POST /api/v1/shl/:uid/:token', // a SMART Health Link: its address and passcode are the credential
   'GET /api/v1/chat/socket/', // the chat's socket: a single-use 30-second ticket from POST /api/v1/chat/ticket/ authenticates it
+  'GET /api/v1/visits/socket/', // a video visit's socket: a single-use 30-second ticket from POST /api/v1/appointments/{slot}/visit/ticket/ authenticates it
   // A care-network invitation before signing in: its single-use 256-bit token (from the e-mail link's fragment) is the credential.
   'POST /api/v1/care-network/invitations/preview/',
   'POST /api/v1/care-network/invitations/signup-code/',

@@ -49,6 +49,8 @@ export const AUDIT_ACTIONS = [
   'visit_start',
   'visit_extend',
   'visit_end',
+  'visit_join',
+  'visit_leave',
   'chat_read',
   'chat_queue_read',
   'chat_message',

@@ -26,6 +26,7 @@ export * from './moments';
 export * from './contracts/calendar';
 export * from './contracts/appointments';
 export * from './visits';
+export * from './visit-protocol';
 export * from './contracts/sharing';
 export * from './contracts/exports';
 export * from './contracts/sources';

@@ -230,6 +230,11 @@ export class AppointmentsService {
     return { row, side: 'patient', grant };
   }
 
+  /** An appointment by id, for the system's own work (a visit's window closing): no actor, no audit. */
+  byId(orgId: number, id: number): Promise<AppointmentRow | undefined> {
+    return this.repo(orgId).byId(id);
+  }
+
   /** The appointment of a slot, for its provider or its patient side (participantOf). */
   async bySlot(ctx: SignedInContext, slotId: number): Promise<AppointmentDetail> {
     return presentAppointmentDetail((await this.participantOf(ctx, slotId)).row);

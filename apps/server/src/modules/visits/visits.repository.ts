@@ -17,6 +17,15 @@ export class VisitsRepository {
     return this.db.selectFrom('visits').selectAll().where('appointment_id', '=', appointmentId).executeTakeFirst();
   }
 
+  /** The patient side is here: the visit waits for the provider (made now if none was; an admitted or ended one is left as it is). */
+  async wait(appointment: { id: number; org_id: number; patient_id: number; provider_id: number }): Promise<void> {
+    await this.db
+      .insertInto('visits')
+      .values({ org_id: appointment.org_id, appointment_id: appointment.id, patient_id: appointment.patient_id, provider_id: appointment.provider_id, status: 'waiting' })
+      .onConflict((oc) => oc.column('appointment_id').doNothing())
+      .execute();
+  }
+
   /** Admits: makes the visit active (made now if none was). Null when it is already active or ended (nothing changed). */
   async admit(appointment: { id: number; org_id: number; patient_id: number; provider_id: number }): Promise<VisitRow | null> {
     const made = await this.db

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppointmentSlotParamsSchema, DetailErrorSchema, FieldErrorsSchema, VisitSchema } from '@healthbook/shared';
+import { AppointmentSlotParamsSchema, ChatTicketSchema, DetailErrorSchema, FieldErrorsSchema, VisitSchema } from '@healthbook/shared';
 
 const errors = { 400: FieldErrorsSchema.or(DetailErrorSchema), 401: DetailErrorSchema, 403: DetailErrorSchema, 404: DetailErrorSchema, 409: DetailErrorSchema };
 const tags = ['telehealth'];
@@ -29,5 +29,20 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   route('POST', 'start/', 'Start the video visit (the provider)', 'Admits the patient side. Only inside the window (409 with the time it opens, or closed); once: a second start changes nothing.', 'start');
   route('POST', 'extend/', 'Extend the video visit by 15 minutes (the provider)', 'From the end of its window, or from now once past it; at most two hours past the appointment’s end (409).', 'extend');
+  app.post(
+    '/api/v1/appointments/:availability_det_id/visit/ticket/',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'A ticket for the video visit’s socket',
+        description: `${WHO} Only while the visit may be joined (its window open, not ended; else 409 with the reason). Single use, valid 30 seconds: open wss://<host>/api/v1/visits/socket/?ticket=…&slot=… with it.`,
+        params: AppointmentSlotParamsSchema,
+        response: { 200: ChatTicketSchema, ...errors },
+      },
+    },
+    async (request) => app.visits.ticket(request.signedIn(), request.params.availability_det_id),
+  );
   route('POST', 'end/', 'End the video visit (either participant)', 'Once; an ended visit is answered as it is. 409 when it has not started.', 'end');
 };

@@ -1,4 +1,4 @@
-import { extendedVisitEnd, formatMoment, visitPhase, visitWindow, zoneOf, type Visit } from '@healthbook/shared';
+import { VISIT_SOCKET_PATH, extendedVisitEnd, formatMoment, visitPhase, visitWindow, zoneOf, type ChatTicket, type Visit } from '@healthbook/shared';
 import type { Config } from '../../config';
 import type { SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -7,11 +7,28 @@ import { servicePlugin } from '../../lib/service-plugin';
 import { fullName } from '../appointments/appointments.presenter';
 import type { AppointmentRow } from '../appointments/appointments.repository';
 import type { AppointmentsService } from '../appointments/appointments.service';
+import type { MessageBus } from '../../lib/shared-cache';
 import type { AuditLog } from '../audit/audit.service';
+import type { ChatService } from '../chat/chat.service';
 import { iceServers } from './turn-credentials';
 import { VisitsRepository, type VisitRow } from './visits.repository';
 
-type Participant = Awaited<ReturnType<AppointmentsService['participantOf']>>;
+export type Participant = Awaited<ReturnType<AppointmentsService['participantOf']>>;
+
+/** The bus topic of visits; each process passes the events to the sockets it holds (visits.socket.ts). */
+export const VISIT_TOPIC = 'visits';
+
+/**
+ * What travels between processes about a visit (its appointment's id): a socket joined or left
+ * (`joined`, `left`; the other side's sockets answer `here`), a signal for the other side, and a
+ * change of state (admitted, extended, ended).
+ */
+export type VisitBusEvent =
+  | { t: 'joined'; appointmentId: number; role: 'patient' | 'provider'; socketId: string; acting: boolean }
+  | { t: 'here'; appointmentId: number; role: 'patient' | 'provider'; acting: boolean }
+  | { t: 'left'; appointmentId: number; role: 'patient' | 'provider'; socketId: string }
+  | { t: 'signal'; appointmentId: number; role: 'patient' | 'provider'; socketId: string; data: unknown }
+  | { t: 'state'; appointmentId: number; status: 'waiting' | 'active' | 'ended'; closesAt: string };
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -28,8 +45,72 @@ export class VisitsService {
     private readonly db: Db,
     private readonly appointments: AppointmentsService,
     private readonly audit: AuditLog,
+    private readonly bus: MessageBus,
+    private readonly tickets: Pick<ChatService, 'ticket'>,
     private readonly turn: Config['turn'],
   ) {}
+
+  publish(event: VisitBusEvent): Promise<void> {
+    return this.bus.publish(VISIT_TOPIC, JSON.stringify(event));
+  }
+
+  onEvent(handler: (event: VisitBusEvent) => void): void {
+    this.bus.subscribe(VISIT_TOPIC, (key) => handler(JSON.parse(key) as VisitBusEvent));
+  }
+
+  private async changed(row: AppointmentRow, visit: VisitRow): Promise<void> {
+    await this.publish({ t: 'state', appointmentId: row.id, status: visit.status, closesAt: this.window(row, visit).closesAt.toISOString() });
+  }
+
+  /**
+   * Who may open the visit's socket now, and as which side: a participant (the patients policy
+   * for the patient side: full access), the appointment booked, its window open and the visit not
+   * ended. Throws the refusal otherwise (403/404 as for the appointment, 409 with the reason).
+   */
+  async joinable(ctx: SignedInContext, slotId: number, now: Date = new Date()) {
+    const { participant, row, repo, visit } = await this.open(ctx, slotId);
+    if (visit?.status === 'ended') throw new HttpError(409, 'errors:visitEnded');
+    const window = this.window(row, visit);
+    const phase = visitPhase(window, now);
+    if (phase === 'early') throw new HttpError(409, 'errors:visitNotOpen', { time: this.moment(ctx, row, window.opensAt) });
+    if (phase === 'over') throw new HttpError(409, 'errors:visitOver', { time: this.moment(ctx, row, window.closesAt) });
+    return { participant, row, repo, visit };
+  }
+
+  /** A single-use ticket for the visit's socket (the chat's ticket store: 30 seconds, only its hash kept), once the visit may be joined. */
+  async ticket(ctx: SignedInContext, slotId: number): Promise<ChatTicket> {
+    await this.joinable(ctx, slotId);
+    return { ...(await this.tickets.ticket(ctx)), socket_path: VISIT_SOCKET_PATH };
+  }
+
+  /**
+   * A participant's socket joined. The patient side: the visit waits for the provider (unless
+   * already admitted), and everyone in it is told. Answers its state as it is now (none: the
+   * provider is first, and nobody waits yet).
+   */
+  async arrived(participant: Participant, repo: VisitsRepository): Promise<VisitRow | undefined> {
+    const { row } = participant;
+    if (participant.side === 'patient') await repo.wait(row);
+    const visit = await repo.byAppointment(row.id);
+    if (participant.side === 'patient' && visit?.status === 'waiting') await this.changed(row, visit);
+    return visit;
+  }
+
+  /** Ends a visit whose window has closed (the sockets' timers ask; ending is once, whoever asks first). */
+  async endIfOver(appointmentId: number, orgId: number, now: Date = new Date()): Promise<boolean> {
+    const repo = new VisitsRepository(this.db);
+    const visit = await repo.byAppointment(appointmentId);
+    const row = await this.appointments.byId(orgId, appointmentId);
+    if (!visit || !row || visit.status === 'ended' || visitPhase(this.window(row, visit), now) !== 'over') return false;
+    const ended = await repo.end(appointmentId, null, 'window');
+    if (ended) await this.changed(row, ended);
+    return Boolean(ended);
+  }
+
+  /** A participant's socket joined or left the visit: on the patient's trail. */
+  async recordPresence(ctx: SignedInContext, row: AppointmentRow, action: 'visit_join' | 'visit_leave', side: 'patient' | 'provider'): Promise<void> {
+    await this.record(ctx, action, row, { by: side });
+  }
 
   /** The appointment (booked: a cancelled one has no visit, 409), the actor's side of it, and its visit if any. */
   private async open(ctx: SignedInContext, slotId: number) {
@@ -80,7 +161,7 @@ export class VisitsService {
     if (participant.side !== 'provider') throw new HttpError(403, 'errors:visitProviderOnly');
   }
 
-  private async record(ctx: SignedInContext, action: 'visit_start' | 'visit_extend' | 'visit_end', row: AppointmentRow, detail: Record<string, string | number> = {}) {
+  private async record(ctx: SignedInContext, action: 'visit_start' | 'visit_extend' | 'visit_end' | 'visit_join' | 'visit_leave', row: AppointmentRow, detail: Record<string, string | number> = {}) {
     await this.audit.record(ctx, { action, outcome: 'success', subject: `patient:${row.patient_id}`, detail: { appointment: row.id, ...detail } });
   }
 
@@ -103,7 +184,10 @@ export class VisitsService {
     if (phase === 'early') throw new HttpError(409, 'errors:visitNotOpen', { time: this.moment(ctx, row, window.opensAt) });
     if (phase === 'over') throw new HttpError(409, 'errors:visitOver', { time: this.moment(ctx, row, window.closesAt) });
     const admitted = await repo.admit(row);
-    if (admitted) await this.record(ctx, 'visit_start', row);
+    if (admitted) {
+      await this.record(ctx, 'visit_start', row);
+      await this.changed(row, admitted);
+    }
     return this.present(participant, admitted ?? (await repo.byAppointment(row.id)), now);
   }
 
@@ -117,7 +201,10 @@ export class VisitsService {
     const until = extendedVisitEnd({ end: row.end_time }, window, now);
     if (until.getTime() <= window.closesAt.getTime()) throw new HttpError(409, 'errors:visitExtendMax');
     const extended = await repo.extend(row.id, until);
-    if (extended) await this.record(ctx, 'visit_extend', row, { until: until.toISOString() });
+    if (extended) {
+      await this.record(ctx, 'visit_extend', row, { until: until.toISOString() });
+      await this.changed(row, extended);
+    }
     return this.present(participant, extended ?? (await repo.byAppointment(row.id)), now);
   }
 
@@ -126,7 +213,10 @@ export class VisitsService {
     const { participant, row, repo, visit } = await this.open(ctx, slotId);
     if (!visit) throw new HttpError(409, 'errors:visitNotStarted');
     const ended = visit.status === 'ended' ? null : await repo.end(row.id, ctx.actor.userId, participant.side);
-    if (ended) await this.record(ctx, 'visit_end', row, { by: participant.side });
+    if (ended) {
+      await this.record(ctx, 'visit_end', row, { by: participant.side });
+      await this.changed(row, ended);
+    }
     return this.present(participant, ended ?? (await repo.byAppointment(row.id)), now);
   }
 }
@@ -137,4 +227,6 @@ declare module 'fastify' {
   }
 }
 
-export default servicePlugin<'visits', { turn: Config['turn'] }>('visits', ['db', 'audit-service', 'appointments-service'], (app, opts) => new VisitsService(app.db, app.appointments, app.audit, opts.turn));
+export default servicePlugin<'visits', { turn: Config['turn'] }>('visits', ['db', 'cache', 'audit-service', 'appointments-service', 'chat-service'], (app, opts) =>
+  new VisitsService(app.db, app.appointments, app.audit, app.bus, app.chat, opts.turn),
+);
