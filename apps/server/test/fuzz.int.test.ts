@@ -168,8 +168,9 @@ describe('fuzzing every route', () => {
     // 70,000 unknown keys or 2,000 bad items still get a bounded answer.
     expect(largest).toBeLessThan(64 * 1024);
     expect((await t.app.inject({ method: 'HEAD', url: '/api/ping' })).statusCode).toBe(200);
-    // Thousands of requests over every route: about 30 s on an idle machine, more on a busy one.
-  }, 120_000);
+    // Thousands of requests over every route: about a minute on an idle machine, over two while
+    // other work shares its two cores. The bound is for a hang, not a timing.
+  }, 360_000);
 
   it('multipart that is malformed, truncated or without a boundary is a 4xx', async () => {
     const org = await buildOrganization(t.app);
