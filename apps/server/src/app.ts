@@ -81,6 +81,7 @@ import appleHealthServicePlugin from './modules/fhir/apple-health/apple-health.s
 import websocket from '@fastify/websocket';
 import { CHAT_FRAME_MAX_BYTES } from '@healthbook/shared';
 import chatServicePlugin from './modules/chat/chat.service';
+import socketTicketsServicePlugin from './modules/sockets/socket-tickets.service';
 import surveysServicePlugin from './modules/surveys/surveys.service';
 import { surveysRoutes } from './modules/surveys/surveys.routes';
 import journalServicePlugin from './modules/journal/journal.service';
@@ -258,6 +259,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(appleHealthServicePlugin);
   await app.register(connectionHubServicePlugin);
   await app.register(sharingServicePlugin, { publicUrl: config.publicUrl });
+  await app.register(socketTicketsServicePlugin);
   await app.register(chatServicePlugin);
   await app.register(visitsServicePlugin, { turn: config.turn });
   await app.register(helpServicePlugin);

@@ -1,6 +1,7 @@
 // On PostgreSQL too (vitest.config.ts): signals relayed in order across two processes (one PostgreSQL, one Redis).
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VISIT_CLOSE, VISIT_FRAME_MAX_CHARS, type ChatTicket, type Visit } from '@healthbook/shared';
 import { buildTestApp, testDbKind, useTestApp, type TestApp } from './build-app';
@@ -115,6 +116,19 @@ describe('the waiting room and the call', () => {
     // Joining and leaving are on the patient's trail.
     const trail = await t.db.selectFrom('audit_log').select(['action', 'actor_user_id']).where('action', 'in', ['visit_join', 'visit_leave']).where('subject', '=', `patient:${patientId}`).execute();
     expect(trail.filter((r) => r.action === 'visit_join').map((r) => r.actor_user_id).sort()).toEqual([users.patient.id, users.doctor.id].sort());
+  });
+
+  it('joining reads the appointment once: one appointment_read on the patient’s trail per socket opened', async () => {
+    const slot = await appointment(t, 5);
+    const { id } = await t.db.selectFrom('appointments').select('id').where('slot_id', '=', slot).executeTakeFirstOrThrow();
+    const reads = async () =>
+      (await t.db.selectFrom('audit_log').select(['action', 'subject']).where('actor_user_id', '=', users.doctor.id).where('action', '=', 'appointment_read').where(sql<boolean>`(detail->>'appointment')::int = ${id}`).execute()).length;
+    const ticket = await ticketFor(t, 'doctor', slot);
+    const before = await reads();
+    const doctor = TestVisitSocket.open(base, { ticket, slot });
+    await doctor.next('welcome');
+    expect(await reads()).toBe(before + 1);
+    doctor.close();
   });
 
   it('a full-access carer waits for the patient, and the provider is told; leaving is told too', async () => {

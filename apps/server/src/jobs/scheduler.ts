@@ -52,6 +52,8 @@ export function startScheduler(app: FastifyInstance, opts: SchedulerOptions = {}
   every('cleanup', 60 * 60_000, () => cleanupExpired(app.db));
   // Chats whose patient is gone (their socket's process died, their browser went away) end.
   every('chat-sweep', 30_000, () => app.chat.sweep());
+  // The sockets' tickets, an hour after they expired.
+  every('socket-tickets', 30_000, () => app.socketTickets.sweep());
   // Bulk patient invitations being sent (each row once across processes: SKIP LOCKED); a send also starts at once.
   every('patient-imports', 10_000, () => app.patientImports.kick(), true);
   // Connected sources due a sync (each connection claimed by one process: SKIP LOCKED); "Sync now" kicks it at once too.

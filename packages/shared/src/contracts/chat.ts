@@ -71,15 +71,22 @@ export const EndChatBodySchema = z
   .meta({ id: 'EndChatBody' });
 export type EndChatBody = z.input<typeof EndChatBodySchema>;
 
-/** POST /api/v1/chat/ticket/: a single-use ticket for the socket, valid 30 seconds. */
-export const ChatTicketSchema = z
+/**
+ * A single-use ticket for one of the product's sockets, valid 30 seconds: the chat's
+ * (POST /api/v1/chat/ticket/) or a video visit's (POST …/visit/ticket/), `socket_path` saying
+ * which. One ticket store serves both; the OpenAPI component keeps its first name, ChatTicket.
+ */
+export const SocketTicketSchema = z
   .object({
     ticket: z.string(),
     expires_in: z.number().int(),
     socket_path: z.string(),
   })
   .meta({ id: 'ChatTicket' });
-export type ChatTicket = z.infer<typeof ChatTicketSchema>;
+export type SocketTicket = z.infer<typeof SocketTicketSchema>;
+/** The chat's name for the same ticket (clients and tests of the chat use it). */
+export const ChatTicketSchema = SocketTicketSchema;
+export type ChatTicket = SocketTicket;
 
 /** A conversation in the history lists. */
 export const ChatConversationSchema = z

@@ -297,25 +297,4 @@ export class ChatStore {
       limit 500`.execute(this.db);
     return result.rows;
   }
-
-  async insertTicket(hash: string, userId: number, sessionId: string, language: string, expiresAt: Date): Promise<void> {
-    await this.db.insertInto('chat_tickets').values({ ticket_hash: hash, user_id: userId, session_id: sessionId, language, expires_at: expiresAt }).execute();
-  }
-
-  /** Uses a ticket: once, before it expires (one conditional UPDATE, so a race has one winner). */
-  async useTicket(hash: string): Promise<{ user_id: number; session_id: string; language: string } | undefined> {
-    return this.db
-      .updateTable('chat_tickets')
-      .set({ used_at: sql`now()` })
-      .where('ticket_hash', '=', hash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', sql<Date>`now()`)
-      .returning(['user_id', 'session_id', 'language'])
-      .executeTakeFirst();
-  }
-
-  async deleteOldTickets(): Promise<number> {
-    const result = await this.db.deleteFrom('chat_tickets').where('expires_at', '<', sql<Date>`now() - interval '1 hour'`).executeTakeFirst();
-    return Number(result.numDeletedRows);
-  }
 }

@@ -6,6 +6,7 @@ import {
   ChatDetailsSchema,
   ChatIdParamsSchema,
   ChatQueueSchema,
+  CHAT_SOCKET_PATH,
   ChatTicketSchema,
   ChatTranscriptSchema,
   CurrentChatSchema,
@@ -99,7 +100,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ChatTicketSchema, ...errors },
       },
     },
-    async (request) => app.chat.ticket(request.signedIn()),
+    async (request) => app.socketTickets.issue(request.signedIn(), CHAT_SOCKET_PATH),
   );
   app.get(
     '/api/v1/chat/queue/',

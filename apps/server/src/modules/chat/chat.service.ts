@@ -1,15 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   CHAT_PROVIDER_TYPES,
   CHAT_REASONS,
-  CHAT_SOCKET_PATH,
-  CHAT_TICKET_TTL_S,
   translate,
   type ChatConversation,
   type ChatDetails,
   type ChatEndReason,
   type ChatProviderType,
-  type ChatTicket,
   type ChatTranscript,
   type DocumentDto,
   type Language,
@@ -72,7 +69,6 @@ export interface ChatIdentity {
 
 const personName = (u: { first_name: string | null; last_name: string | null }) => `${u.first_name ?? ''} ${u.last_name ?? ''}`.trim();
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const hash = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
 /** How long an active chat's patient may be gone (no socket anywhere) before the chat is ended. */
 export const CHAT_ACTIVE_GONE_MS = 10 * 60_000;
@@ -239,18 +235,6 @@ export class ChatService {
     // Someone acting for the patient asked: on the patient's trail, whether or not a chat was open.
     await grant.auditRead(ctx, { conversation: view?.id ?? null });
     return view ? this.details(ctx.actor, view, await this.store.position(view.id), ctx.lang) : null;
-  }
-
-  /** A single-use ticket for the socket, valid 30 seconds (only its hash is kept). */
-  async ticket(ctx: SignedInContext): Promise<ChatTicket> {
-    const ticket = randomBytes(32).toString('base64url');
-    await this.store.insertTicket(hash(ticket), ctx.actor.userId, ctx.actor.sessionId, ctx.lang, new Date(Date.now() + CHAT_TICKET_TTL_S * 1000));
-    return { ticket, expires_in: CHAT_TICKET_TTL_S, socket_path: CHAT_SOCKET_PATH };
-  }
-
-  /** Uses a ticket: the user, session and language it was given for, or null (unknown, used, expired). */
-  useTicket(ticket: string): Promise<{ user_id: number; session_id: string; language: string } | undefined> {
-    return this.store.useTicket(hash(ticket));
   }
 
   /** Whether the live-help feature is on for an organisation (the socket checks it as the routes do). */
@@ -501,13 +485,13 @@ export class ChatService {
   }
 
   /** Ends what nobody is at any more (run by the scheduler; SKIP-LOCKED-free: ending is idempotent). */
-  async sweep(): Promise<{ ended: number; tickets: number }> {
+  async sweep(): Promise<{ ended: number }> {
     let ended = 0;
     for (const row of await this.store.gone(CHAT_ACTIVE_GONE_MS)) {
       const view = await new ChatRepository(this.db, orgScope(row.org_id)).view(row.id);
       if (await this.endConversation(row, { userId: row.patient_user_id, name: view?.patient_name ?? '' }, row.status === 'queued' ? 'abandoned' : 'timeout')) ended++;
     }
-    return { ended, tickets: await this.store.deleteOldTickets() };
+    return { ended };
   }
 
   /** Whose conversation it is to read: its staff member (their care-team scope) or the patient's side (the patients policy). Refusals are 404, audited. */

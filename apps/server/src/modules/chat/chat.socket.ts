@@ -16,7 +16,6 @@ import {
   CHAT_SOCKET_PATH,
   SocketQuerySchema,
   base64DecodedLength,
-  isSupportedLanguage,
   isStrictBase64,
   parseClientFrame,
   translate,
@@ -28,9 +27,9 @@ import {
   type ServerEvent,
   type TextFrame,
 } from '@healthbook/shared';
-import type { SignedInContext } from '../../context';
 import { FILE_TYPES, sniffFile } from '../../lib/files/file-types';
 import { stripMetadata } from '../../lib/files/strip-metadata';
+import { SocketSweep, ticketContext, ticketedSocketRoute } from '../../lib/ticketed-socket';
 import { cleanFileName } from '../documents/documents.service';
 import type { ConversationRow } from './chat.repository';
 import {
@@ -144,6 +143,9 @@ class ChatSocket {
   get orgId() {
     return this.identity.actor.orgId;
   }
+  get actor() {
+    return this.identity.actor;
+  }
 
   send(event: ServerEvent): void {
     if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(event));
@@ -171,6 +173,8 @@ export class ChatHub {
   private readonly byUser = new Map<number, Set<ChatSocket>>();
   private readonly queueTimers = new Map<number, NodeJS.Timeout>();
   private readonly timers: NodeJS.Timeout[] = [];
+  /** Dead sockets are dropped; a socket whose session ended is closed (at once when the database says so). */
+  readonly sweep: SocketSweep<ChatSocket>;
   /** What the files being received hold, over every socket here. */
   readonly ledger = new TransferLedger();
 
@@ -192,20 +196,7 @@ export class ChatHub {
     };
     // Patients with a socket here are still there (the queue counts only those seen lately).
     every(CHAT_HEARTBEAT_MS, () => this.chat.store.touch(this.patientConversations()));
-    // Dead sockets are dropped; a socket whose session ended is closed (at once when the database says so).
-    every(CHAT_PING_MS, () => this.checkSockets());
-    app.onSessionsChanged((payload) => {
-      const id = Number(payload.slice(1));
-      const affected = [...this.sockets].filter((s) => (payload.startsWith('u') ? s.userId === id : payload.startsWith('o') ? s.orgId === id : true));
-      this.checkSessions(affected).catch((err: unknown) => app.log.error({ err }, 'chat: session check failed'));
-    });
-  }
-
-  private async checkSessions(sockets: ChatSocket[]): Promise<void> {
-    for (const s of sockets) {
-      const actor = await this.app.sessionActor(s.identity.actor.sessionId, s.userId);
-      if (!actor) s.ws.close(CHAT_CLOSE.session, 'session ended');
-    }
+    this.sweep = new SocketSweep(app, { name: 'chat', everyMs: CHAT_PING_MS, sessionEndedCode: CHAT_CLOSE.session, sockets: () => this.sockets });
   }
 
   get size(): number {
@@ -235,20 +226,6 @@ export class ChatHub {
     return [...ids];
   }
 
-  private async checkSockets(): Promise<void> {
-    const live: ChatSocket[] = [];
-    for (const s of this.sockets) {
-      if (!s.alive) {
-        s.ws.terminate();
-        continue;
-      }
-      s.alive = false;
-      s.ws.ping();
-      live.push(s);
-    }
-    await this.checkSessions(live);
-  }
-
   private join(s: ChatSocket, conversationId: number): void {
     s.conversations.add(conversationId);
     let set = this.byConversation.get(conversationId);
@@ -268,6 +245,7 @@ export class ChatHub {
     let own = this.byUser.get(s.userId);
     if ((own?.size ?? 0) >= this.limits.socketsPerUser) return false;
     this.sockets.add(s);
+    this.sweep.watch(s);
     if (!own) this.byUser.set(s.userId, (own = new Set()));
     own.add(s);
     for (const id of conversationIds) this.join(s, id);
@@ -361,19 +339,10 @@ export class ChatHub {
   /** Stopping: every socket is told to come back (to another process, or this one restarted). */
   closeAll(code: number, reason: string): void {
     for (const t of this.timers) clearInterval(t);
+    this.sweep.stop();
     for (const t of this.queueTimers.values()) clearTimeout(t);
     for (const s of this.sockets) s.ws.close(code, reason);
   }
-}
-
-/** Is the upgrade from the product's own pages? (Non-browser clients send no Origin; the ticket still decides.) */
-export function originAllowed(request: FastifyRequest, publicUrl: string): boolean {
-  const origin = request.headers.origin;
-  if (origin === undefined) return true;
-  const allowed = new Set([new URL(publicUrl).origin]);
-  const host = request.headers.host;
-  if (host) for (const scheme of ['http', 'https']) allowed.add(`${scheme}://${host}`);
-  return allowed.has(origin);
 }
 
 /** What one socket does with its frames. */
@@ -661,43 +630,23 @@ export const chatSocketRoutes: FastifyPluginAsync<ChatSocketOptions> = async (ap
     done();
   });
 
-  app.get(
-    CHAT_SOCKET_PATH,
-    {
-      websocket: true,
-      schema: { hide: true },
-      preValidation: async (request, reply) => {
-        if (!originAllowed(request, publicUrl)) return reply.code(403).send({ detail: translate(request.lang, 'errors:forbidden') });
-      },
+  ticketedSocketRoute(app, {
+    name: 'chat',
+    path: CHAT_SOCKET_PATH,
+    publicUrl,
+    earlyFramesMax: 50,
+    open,
+    frames: (s, request) => {
+      const handler = new FrameHandler(chat, s, request.log, limits, userSlices);
+      return (text) => {
+        if (s.closed) return;
+        // A sender that does not wait for acknowledgements: what it sends beyond the queue is refused, not kept.
+        if (s.pending >= limits.pendingFramesMax) return handler.refuseNow(text);
+        s.pending++;
+        s.chain = s.chain.then(() => handler.handle(text)).finally(() => void s.pending--);
+      };
     },
-    (socket, request) => {
-      // Frames that arrive while the ticket is checked wait for it.
-      const early: string[] = [];
-      let onFrame: ((text: string) => void) | null = null;
-      socket.on('message', (data, isBinary) => {
-        const text = isBinary ? '\u0000' : data.toString();
-        if (onFrame) onFrame(text);
-        else if (early.length < 50) early.push(text);
-      });
-      void open(socket, request)
-        .then((s) => {
-          if (!s) return;
-          const handler = new FrameHandler(chat, s, request.log, limits, userSlices);
-          onFrame = (text) => {
-            if (s.closed) return;
-            // A sender that does not wait for acknowledgements: what it sends beyond the queue is refused, not kept.
-            if (s.pending >= limits.pendingFramesMax) return handler.refuseNow(text);
-            s.pending++;
-            s.chain = s.chain.then(() => handler.handle(text)).finally(() => void s.pending--);
-          };
-          for (const text of early.splice(0)) onFrame(text);
-        })
-        .catch((err: unknown) => {
-          request.log.error({ err }, 'chat: a socket could not be opened');
-          socket.close(1011, 'server error');
-        });
-    },
-  );
+  });
 
   async function open(socket: WebSocket, request: FastifyRequest): Promise<ChatSocket | null> {
     const query = SocketQuerySchema.safeParse(request.query);
@@ -706,19 +655,16 @@ export const chatSocketRoutes: FastifyPluginAsync<ChatSocketOptions> = async (ap
       socket.close(ticketBad ? CHAT_CLOSE.ticket : CHAT_CLOSE.mismatch, ticketBad ? 'ticket missing' : 'invalid parameters');
       return null;
     }
-    const ticket = await chat.useTicket(query.data.ticket);
-    if (!ticket) {
+    const ctx = await ticketContext(app, query.data.ticket, request);
+    if (ctx === 'ticket') {
       socket.close(CHAT_CLOSE.ticket, 'ticket invalid, used or expired');
       return null;
     }
-    const actor = await app.sessionActor(ticket.session_id, ticket.user_id);
-    if (!actor) {
+    if (ctx === 'session') {
       socket.close(CHAT_CLOSE.session, 'session ended');
       return null;
     }
-    // The socket speaks the language the app asked for its ticket in (a browser's upgrade carries the browser's).
-    const lang = isSupportedLanguage(ticket.language) ? ticket.language : request.lang;
-    const ctx: SignedInContext = { actor, lang, ip: request.ip, log: request.log };
+    const { actor, lang } = ctx;
     const identity = await chat.identify(ctx, query.data);
     if (typeof identity === 'string') {
       if (identity === 'mismatch') await app.audit.record(ctx, { action: 'chat_socket', outcome: 'denied', subject: `user:${actor.userId}`, detail: { reason: identity } });
@@ -748,9 +694,6 @@ export const chatSocketRoutes: FastifyPluginAsync<ChatSocketOptions> = async (ap
       )
     )
       return tooMany();
-    socket.on('pong', () => {
-      s.alive = true;
-    });
     socket.on('close', () => hub.remove(s));
     if (socket.readyState !== socket.OPEN) {
       hub.remove(s);

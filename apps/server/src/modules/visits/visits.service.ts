@@ -1,4 +1,4 @@
-import { VISIT_SOCKET_PATH, extendedVisitEnd, formatMoment, visitPhase, visitWindow, zoneOf, type ChatTicket, type Visit } from '@healthbook/shared';
+import { VISIT_SOCKET_PATH, extendedVisitEnd, formatMoment, visitPhase, visitWindow, zoneOf, type SocketTicket, type Visit } from '@healthbook/shared';
 import type { Config } from '../../config';
 import type { SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -9,7 +9,7 @@ import type { AppointmentRow } from '../appointments/appointments.repository';
 import type { AppointmentsService } from '../appointments/appointments.service';
 import type { MessageBus } from '../../lib/shared-cache';
 import type { AuditLog } from '../audit/audit.service';
-import type { ChatService } from '../chat/chat.service';
+import type { SocketTickets } from '../sockets/socket-tickets.service';
 import { iceServers } from './turn-credentials';
 import { VisitsRepository, type VisitRow } from './visits.repository';
 
@@ -46,7 +46,7 @@ export class VisitsService {
     private readonly appointments: AppointmentsService,
     private readonly audit: AuditLog,
     private readonly bus: MessageBus,
-    private readonly tickets: Pick<ChatService, 'ticket'>,
+    private readonly tickets: SocketTickets,
     private readonly turn: Config['turn'],
   ) {}
 
@@ -66,6 +66,7 @@ export class VisitsService {
    * Who may open the visit's socket now, and as which side: a participant (the patients policy
    * for the patient side: full access), the appointment booked, its window open and the visit not
    * ended. Throws the refusal otherwise (403/404 as for the appointment, 409 with the reason).
+   * Answers the window too, from the row and visit already read (no second look, no second audit).
    */
   async joinable(ctx: SignedInContext, slotId: number, now: Date = new Date()) {
     const { participant, row, repo, visit } = await this.open(ctx, slotId);
@@ -74,13 +75,13 @@ export class VisitsService {
     const phase = visitPhase(window, now);
     if (phase === 'early') throw new HttpError(409, 'errors:visitNotOpen', { time: this.moment(ctx, row, window.opensAt) });
     if (phase === 'over') throw new HttpError(409, 'errors:visitOver', { time: this.moment(ctx, row, window.closesAt) });
-    return { participant, row, repo, visit };
+    return { participant, row, repo, visit, window };
   }
 
-  /** A single-use ticket for the visit's socket (the chat's ticket store: 30 seconds, only its hash kept), once the visit may be joined. */
-  async ticket(ctx: SignedInContext, slotId: number): Promise<ChatTicket> {
+  /** A single-use ticket for the visit's socket (the sockets' ticket store: 30 seconds, only its hash kept), once the visit may be joined. */
+  async ticket(ctx: SignedInContext, slotId: number): Promise<SocketTicket> {
     await this.joinable(ctx, slotId);
-    return { ...(await this.tickets.ticket(ctx)), socket_path: VISIT_SOCKET_PATH };
+    return this.tickets.issue(ctx, VISIT_SOCKET_PATH);
   }
 
   /**
@@ -227,6 +228,6 @@ declare module 'fastify' {
   }
 }
 
-export default servicePlugin<'visits', { turn: Config['turn'] }>('visits', ['db', 'cache', 'audit-service', 'appointments-service', 'chat-service'], (app, opts) =>
-  new VisitsService(app.db, app.appointments, app.audit, app.bus, app.chat, opts.turn),
+export default servicePlugin<'visits', { turn: Config['turn'] }>('visits', ['db', 'cache', 'audit-service', 'appointments-service', 'socketTickets-service'], (app, opts) =>
+  new VisitsService(app.db, app.appointments, app.audit, app.bus, app.socketTickets, opts.turn),
 );

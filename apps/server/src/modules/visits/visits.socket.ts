@@ -9,7 +9,6 @@ import {
   VISIT_MAX_ERRORS,
   VISIT_SOCKET_PATH,
   VisitSocketQuerySchema,
-  isSupportedLanguage,
   parseVisitFrame,
   translate,
   type VisitErrorCode,
@@ -17,9 +16,9 @@ import {
 } from '@healthbook/shared';
 import type { SignedInContext } from '../../context';
 import { HttpError } from '../../lib/http-errors';
+import { SocketSweep, ticketContext, ticketedSocketRoute } from '../../lib/ticketed-socket';
 import type { AppointmentRow } from '../appointments/appointments.repository';
 import { TokenBucket } from '../chat/chat-socket-limits';
-import { originAllowed } from '../chat/chat.socket';
 import type { VisitBusEvent, VisitsService } from './visits.service';
 
 type Role = 'patient' | 'provider';
@@ -53,6 +52,10 @@ class VisitSocket {
     return this.row.id;
   }
 
+  get actor() {
+    return this.ctx.actor;
+  }
+
   send(event: VisitServerEvent): void {
     if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(event));
   }
@@ -64,17 +67,15 @@ class VisitSocket {
  */
 class VisitHub {
   private readonly rooms = new Map<number, Set<VisitSocket>>();
-  private readonly timer: NodeJS.Timeout;
+  /** Dead sockets are dropped; a socket whose session ended is closed. */
+  private readonly sweep: SocketSweep<VisitSocket>;
 
   constructor(
     private readonly visits: VisitsService,
     private readonly app: FastifyInstance,
   ) {
     visits.onEvent((event) => this.onBusEvent(event));
-    // Dead sockets are dropped; a socket whose session ended is closed.
-    this.timer = setInterval(() => void this.check().catch((err: unknown) => app.log.error({ err }, 'visits: socket check failed')), 30_000);
-    this.timer.unref();
-    app.onSessionsChanged(() => void this.checkSessions([...this.all()]).catch((err: unknown) => app.log.error({ err }, 'visits: session check failed')));
+    this.sweep = new SocketSweep(app, { name: 'visits', everyMs: 30_000, sessionEndedCode: VISIT_CLOSE.session, sockets: () => this.all() });
   }
 
   private *all(): Iterable<VisitSocket> {
@@ -87,31 +88,11 @@ class VisitHub {
     return n;
   }
 
-  private async check(): Promise<void> {
-    const live: VisitSocket[] = [];
-    for (const s of this.all()) {
-      if (!s.alive) {
-        s.ws.terminate();
-        continue;
-      }
-      s.alive = false;
-      s.ws.ping();
-      live.push(s);
-    }
-    await this.checkSessions(live);
-  }
-
-  private async checkSessions(sockets: VisitSocket[]): Promise<void> {
-    for (const s of sockets) {
-      const actor = await this.app.sessionActor(s.ctx.actor.sessionId, s.ctx.actor.userId);
-      if (!actor) s.ws.close(VISIT_CLOSE.session, 'session ended');
-    }
-  }
-
   add(s: VisitSocket): void {
     let room = this.rooms.get(s.appointmentId);
     if (!room) this.rooms.set(s.appointmentId, (room = new Set()));
     room.add(s);
+    this.sweep.watch(s);
     this.arm(s);
   }
 
@@ -168,7 +149,7 @@ class VisitHub {
   }
 
   closeAll(code: number, reason: string): void {
-    clearInterval(this.timer);
+    this.sweep.stop();
     for (const s of this.all()) s.ws.close(code, reason);
   }
 }
@@ -206,38 +187,19 @@ export const visitSocketRoutes: FastifyPluginAsync<{ publicUrl: string }> = asyn
     done();
   });
 
-  app.get(
-    VISIT_SOCKET_PATH,
-    {
-      websocket: true,
-      schema: { hide: true },
-      preValidation: async (request, reply) => {
-        if (!originAllowed(request, publicUrl)) return reply.code(403).send({ detail: translate(request.lang, 'errors:forbidden') });
-      },
+  ticketedSocketRoute(app, {
+    name: 'visits',
+    path: VISIT_SOCKET_PATH,
+    publicUrl,
+    earlyFramesMax: 20,
+    open,
+    frames: (s, request) => {
+      let chain = Promise.resolve();
+      return (text) => {
+        chain = chain.then(() => handleFrame(visits, s, text)).catch((err: unknown) => request.log.error({ err }, 'visits: a frame failed'));
+      };
     },
-    (socket, request) => {
-      const early: string[] = [];
-      let onFrame: ((text: string) => void) | null = null;
-      socket.on('message', (data, isBinary) => {
-        const text = isBinary ? '\u0000' : data.toString();
-        if (onFrame) onFrame(text);
-        else if (early.length < 20) early.push(text);
-      });
-      void open(socket, request)
-        .then((s) => {
-          if (!s) return;
-          let chain = Promise.resolve();
-          onFrame = (text) => {
-            chain = chain.then(() => handleFrame(visits, s, text)).catch((err: unknown) => request.log.error({ err }, 'visits: a frame failed'));
-          };
-          for (const text of early.splice(0)) onFrame(text);
-        })
-        .catch((err: unknown) => {
-          request.log.error({ err }, 'visits: a socket could not be opened');
-          socket.close(1011, 'server error');
-        });
-    },
-  );
+  });
 
   async function open(socket: WebSocket, request: FastifyRequest): Promise<VisitSocket | null> {
     const query = VisitSocketQuerySchema.safeParse(request.query);
@@ -245,18 +207,16 @@ export const visitSocketRoutes: FastifyPluginAsync<{ publicUrl: string }> = asyn
       socket.close(VISIT_CLOSE.ticket, 'ticket or slot missing');
       return null;
     }
-    const ticket = await app.chat.useTicket(query.data.ticket);
-    if (!ticket) {
+    const ctx = await ticketContext(app, query.data.ticket, request);
+    if (ctx === 'ticket') {
       socket.close(VISIT_CLOSE.ticket, 'ticket invalid, used or expired');
       return null;
     }
-    const actor = await app.sessionActor(ticket.session_id, ticket.user_id);
-    if (!actor) {
+    if (ctx === 'session') {
       socket.close(VISIT_CLOSE.session, 'session ended');
       return null;
     }
-    const lang = isSupportedLanguage(ticket.language) ? ticket.language : request.lang;
-    const ctx: SignedInContext = { actor, lang, ip: request.ip, log: request.log };
+    const { lang } = ctx;
     let joined: Awaited<ReturnType<VisitsService['joinable']>>;
     try {
       joined = await visits.joinable(ctx, query.data.slot);
@@ -268,15 +228,12 @@ export const visitSocketRoutes: FastifyPluginAsync<{ publicUrl: string }> = asyn
       throw err;
     }
     if (socket.readyState !== socket.OPEN) return null;
-    const { participant, row, repo } = joined;
+    const { participant, row, repo, window } = joined;
     const visit = await visits.arrived(participant, repo);
     const acting = participant.side === 'patient' && !participant.grant.isOwner;
-    const closesAt = (await visits.get(ctx, query.data.slot)).closes_at;
-    const s = new VisitSocket(socket, ctx, row, participant.side, acting, visit?.status ?? 'none', new Date(closesAt));
+    const closesAt = window.closesAt.toISOString();
+    const s = new VisitSocket(socket, ctx, row, participant.side, acting, visit?.status ?? 'none', window.closesAt);
     hub.add(s);
-    socket.on('pong', () => {
-      s.alive = true;
-    });
     socket.on('close', () => {
       if (!hub.remove(s)) return;
       void visits.publish({ t: 'left', appointmentId: row.id, role: s.role, socketId: s.id });
