@@ -86,6 +86,16 @@ export async function seedPatientData(
     .values({ org_id: orgId, patient_id: patientId, patient_user_id: userId, provider_type: 'coach', reason: `Chat of ${tag}` })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The video visit's chat, kept with its appointment (migration 0040): erased before the appointment it points at.
+  const visitChat = await db
+    .insertInto('chat_conversations')
+    .values({ org_id: orgId, patient_id: patientId, patient_user_id: userId, provider_user_id: opts.providerId, provider_type: 'provider', reason: 'video-visit', status: 'ended', started_at: start, ended_at: end, end_reason: 'provider', appointment_id: appointment.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('chat_messages')
+    .values({ conversation_id: visitChat.id, sender_user_id: opts.providerId, sender_name: `Doctor of ${tag}`, sender_role: 'staff', kind: 'text', body: `visit chat of ${tag}`, content_type: 'text/plain', file_key: null, file_name: null, file_size: null, client_message_id: null })
+    .execute();
   const chatKey = `chat/${orgId}/${conversation.id}/${tag}.pdf`;
   await put(chatKey, 'chat file');
   await db

@@ -185,7 +185,7 @@ describe('the erasure', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/me/closing/', headers: bearer(access) });
     expect(res.statusCode, res.body).toBe(200);
     const { erases } = res.json<ClosingPreview>();
-    expect(erases.rows).toMatchObject({ health_records: 7, health_record_versions: 7, documents: 4, journal_entries: 1, calendar_events: 1, chat_conversations: 1, chat_messages: 2, shares: 1, insurance_cards: 1, exports: 1 });
+    expect(erases.rows).toMatchObject({ health_records: 7, health_record_versions: 7, documents: 4, journal_entries: 1, calendar_events: 1, chat_conversations: 2, chat_messages: 3, shares: 1, insurance_cards: 1, exports: 1 });
     // 4 documents, 2 card photos, a chat file, an export.
     expect(erases.files).toBe(keys.length);
     expect(Object.keys(erases.rows).sort()).toEqual(ERASURE_PLAN.map((step) => step.table).sort());

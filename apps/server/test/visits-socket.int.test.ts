@@ -6,8 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { VISIT_CLOSE, VISIT_FRAME_MAX_CHARS, type ChatTicket, type Visit } from '@healthbook/shared';
 import { buildTestApp, testDbKind, useTestApp, type TestApp } from './build-app';
 import { TestVisitSocket } from './chat-client';
-import { bearer, buildGrant, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
+import { bearer, type BuiltUser } from './factories';
 import { redisReachable } from './redis';
+import { bookVisit, buildVisitCast, type VisitCast } from './visit-fixtures';
 
 /**
  * The video visit's signalling socket with real WebSocket clients: the single-use ticket, who may
@@ -22,20 +23,11 @@ let base: string;
 type Who = 'patient' | 'doctor' | 'otherDoctor' | 'full' | 'readOnly' | 'stranger' | 'foreignDoctor';
 const users = {} as Record<Who, BuiltUser>;
 const tokens = {} as Record<Who, string>;
-let orgId: number;
 let patientId: number;
 
+let cast: VisitCast;
 /** An appointment of the doctor with the patient starting in `minutes` (booked, or cancelled): its slot. */
-async function appointment(app: TestApp, minutes: number, status: 'booked' | 'cancelled' = 'booked'): Promise<number> {
-  const start = new Date(Date.now() + minutes * 60_000);
-  const end = new Date(start.getTime() + 30 * 60_000);
-  const slot = await app.db.insertInto('availability_slots').values({ org_id: orgId, provider_id: users.doctor.id, start_time: start, end_time: end }).returning('id').executeTakeFirstOrThrow();
-  await app.db
-    .insertInto('appointments')
-    .values({ org_id: orgId, patient_id: patientId, provider_id: users.doctor.id, slot_id: slot.id, start_time: start, end_time: end, reason_for_visit: 'Follow-up', booked_by: users.patient.id, status })
-    .execute();
-  return slot.id;
-}
+const appointment = (app: TestApp, minutes: number, status: 'booked' | 'cancelled' = 'booked') => bookVisit(app, cast, minutes, status);
 
 const call = (app: TestApp, who: Who, method: 'GET' | 'POST', url: string) => app.app.inject({ method, url, headers: { ...bearer(tokens[who]), 'accept-language': 'en' } });
 
@@ -60,20 +52,10 @@ async function join(who: Who, slot: number, url = base, app = t): Promise<TestVi
 beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  const org = await buildOrganization(t.app, { name: 'visit-socket-org' });
-  const other = await buildOrganization(t.app, { name: 'visit-socket-other' });
-  orgId = org.id;
-  users.patient = await buildUser(t.app, { org, first_name: 'Vera', last_name: 'Patient' });
-  users.doctor = await buildUser(t.app, { org, roles: ['professional', 'provider'], first_name: 'Daphne', last_name: 'Doctor' });
-  users.otherDoctor = await buildUser(t.app, { org, roles: ['professional', 'provider'] });
-  users.full = await buildUser(t.app, { org, first_name: 'Fay', last_name: 'Full' });
-  users.readOnly = await buildUser(t.app, { org });
-  users.stranger = await buildUser(t.app, { org });
-  users.foreignDoctor = await buildUser(t.app, { org: other, roles: ['professional', 'provider'] });
-  patientId = (await t.db.selectFrom('patients').select('id').where('user_id', '=', users.patient.id).executeTakeFirstOrThrow()).id;
-  await buildGrant(t.app, { patient: { id: patientId, org_id: org.id }, grantee: users.full, access: 'full' });
-  await buildGrant(t.app, { patient: { id: patientId, org_id: org.id }, grantee: users.readOnly, access: 'read-only' });
-  for (const [who, user] of Object.entries(users)) tokens[who as Who] = (await signIn(t.app, { email: user.email, password: user.password, org_id: user.org_id })).access;
+  cast = await buildVisitCast(t.app, 'visit-socket-org');
+  ({ patientId } = cast);
+  Object.assign(users, cast.users);
+  Object.assign(tokens, cast.tokens);
 });
 
 describe('the waiting room and the call', () => {

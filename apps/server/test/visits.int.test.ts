@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Visit } from '@healthbook/shared';
 import { useTestApp } from './build-app';
-import { bearer, buildGrant, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
+import { bearer, buildOrganization, buildUser, signIn, type BuiltUser } from './factories';
+import { bookVisit, buildVisitCast, type VisitCast } from './visit-fixtures';
 
 /**
  * The video visit of an appointment (GET /api/v1/appointments/:slot/visit/): its two participants
@@ -18,36 +19,12 @@ const t = useTestApp({ env: { TURN_URLS: 'stun:turn.example.org:3478,turn:turn.e
 type Who = 'patient' | 'doctor' | 'otherDoctor' | 'full' | 'readOnly' | 'stranger' | 'foreignDoctor';
 const users = {} as Record<Who, BuiltUser>;
 const tokens = {} as Record<Who, string>;
-let orgId: number;
 let patientId: number;
 /** Slots (availability_det_id) of the doctor's appointments with the patient: starting in 5 minutes, in 20 minutes, two days ahead, two hours ago, and a cancelled one. */
 const slots = {} as Record<'soon' | 'later' | 'days' | 'past' | 'cancelled' | 'race' | 'carer', number>;
 
-async function appointment(startsInMinutes: number, status: 'booked' | 'cancelled' = 'booked'): Promise<number> {
-  const start = new Date(Date.now() + startsInMinutes * 60_000);
-  const end = new Date(start.getTime() + 30 * 60_000);
-  const slot = await t.db
-    .insertInto('availability_slots')
-    .values({ org_id: orgId, provider_id: users.doctor.id, start_time: start, end_time: end })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('appointments')
-    .values({
-      org_id: orgId,
-      patient_id: patientId,
-      provider_id: users.doctor.id,
-      slot_id: slot.id,
-      start_time: start,
-      end_time: end,
-      reason_for_visit: 'Follow-up',
-      booked_by: users.patient.id,
-      status,
-      ...(status === 'cancelled' ? { cancelled_at: new Date(), cancelled_by: users.patient.id, cancelled_by_provider: false } : {}),
-    })
-    .execute();
-  return slot.id;
-}
+let cast: VisitCast;
+const appointment = (startsInMinutes: number, status: 'booked' | 'cancelled' = 'booked') => bookVisit(t, cast, startsInMinutes, status);
 
 const visit = (who: Who, slot: number) =>
   t.app.inject({ method: 'GET', url: `/api/v1/appointments/${slot}/visit/`, headers: { ...bearer(tokens[who]), 'accept-language': 'en' } });
@@ -63,21 +40,10 @@ const trail = (action: string, appointmentSlot: number) =>
     .execute();
 
 beforeAll(async () => {
-  const org = await buildOrganization(t.app, { name: 'visits-org' });
-  const other = await buildOrganization(t.app, { name: 'visits-other' });
-  orgId = org.id;
-  users.patient = await buildUser(t.app, { org, first_name: 'Vera', last_name: 'Patient' });
-  users.doctor = await buildUser(t.app, { org, roles: ['professional', 'provider'], first_name: 'Daphne', last_name: 'Doctor' });
-  users.otherDoctor = await buildUser(t.app, { org, roles: ['professional', 'provider'], first_name: 'Otto', last_name: 'Other' });
-  users.full = await buildUser(t.app, { org, first_name: 'Fay', last_name: 'Full' });
-  users.readOnly = await buildUser(t.app, { org, first_name: 'Rob', last_name: 'Reader' });
-  users.stranger = await buildUser(t.app, { org, first_name: 'Sam', last_name: 'Stranger' });
-  users.foreignDoctor = await buildUser(t.app, { org: other, roles: ['professional', 'provider'], first_name: 'Fred', last_name: 'Foreign' });
-  patientId = (await t.db.selectFrom('patients').select('id').where('user_id', '=', users.patient.id).executeTakeFirstOrThrow()).id;
-  const patient = { id: patientId, org_id: org.id };
-  await buildGrant(t.app, { patient, grantee: users.full, access: 'full' });
-  await buildGrant(t.app, { patient, grantee: users.readOnly, access: 'read-only' });
-  for (const [who, user] of Object.entries(users)) tokens[who as Who] = (await signIn(t.app, { email: user.email, password: user.password, org_id: user.org_id })).access;
+  cast = await buildVisitCast(t.app, 'visits-org');
+  ({ patientId } = cast);
+  Object.assign(users, cast.users);
+  Object.assign(tokens, cast.tokens);
   slots.soon = await appointment(5);
   slots.later = await appointment(20);
   slots.days = await appointment(2 * 24 * 60);

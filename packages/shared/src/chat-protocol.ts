@@ -246,6 +246,7 @@ export const CHAT_ERROR_CODES = [
   'serverError',
   'tooManySockets',
   'fileTimeout',
+  'endsWithVisit',
 ] as const;
 export type ChatErrorCode = (typeof CHAT_ERROR_CODES)[number];
 export const ErrorEventSchema = z.object({
@@ -327,6 +328,10 @@ export type WelcomeEvent = z.infer<typeof WelcomeEventSchema>;
  * The socket's query (§7): `userId, reason, providerType, isPatient, credential, patientId,
  * orgName`, the single-use `ticket`, and, when reconnecting, `lastMessageId`. All are strings
  * on the wire; the server checks each against the signed-in user.
+ *
+ * A video visit's chat (the `chat_conversation_id` of GET /api/v1/appointments/{id}/visit/):
+ * `ticket, userId, isPatient` (false for the provider) and `conversationId`; the socket is then in
+ * that conversation only, for the appointment's two participants while the visit runs.
  */
 export const SocketQuerySchema = z.object({
   ticket: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/),
@@ -338,6 +343,8 @@ export const SocketQuerySchema = z.object({
   patientId: z.string().regex(/^\d{1,12}$/).transform(Number).optional(),
   orgName: z.string().max(200).optional(),
   lastMessageId: z.string().regex(/^\d{1,15}$/).transform(Number).optional(),
+  /** A video visit's chat: its conversation (the visit's `chat_conversation_id`). */
+  conversationId: z.string().regex(/^\d{1,12}$/).transform(Number).optional(),
 });
 export type SocketQuery = z.output<typeof SocketQuerySchema>;
 export type SocketQueryInput = z.input<typeof SocketQuerySchema>;

@@ -637,6 +637,8 @@ export interface ChatConversationsTable {
   ended_by: number | null;
   end_reason: 'patient' | 'provider' | 'timeout' | 'abandoned' | null;
   patient_seen_at: Generated<Date>;
+  /** A video visit's chat: its appointment (migration 0040; one chat per appointment). Null for live help. */
+  appointment_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ChatMessagesTable {

@@ -232,6 +232,13 @@ export const VisitSchema = z
     ice_servers: z.array(VisitIceServerSchema),
     /** When the TURN credentials stop working (null without TURN, or outside the window). */
     ice_expires_at: z.string().nullable(),
+    /**
+     * The visit's chat: a chat conversation kept with the appointment, made when the provider
+     * starts the visit and ended with it (null before). Open it on the chat socket with
+     * `conversationId` (chat-protocol.ts SocketQuerySchema); read it afterwards with
+     * GET /api/v1/chat/conversations/{id}/.
+     */
+    chat_conversation_id: z.number().int().nullable(),
   })
   .meta({ id: 'Visit' });
 export type Visit = z.infer<typeof VisitSchema>;

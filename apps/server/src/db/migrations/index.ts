@@ -34,6 +34,7 @@ import * as m0036 from './0036_add_provider_speciality_el';
 import * as m0037 from './0037_create_fhir_sources';
 import * as m0038 from './0038_create_apple_health_imports';
 import * as m0039 from './0039_create_visits';
+import * as m0040 from './0040_add_chat_appointment';
 
 /**
  * Versioned migrations, imported statically so the bundled server carries them.
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0037_create_fhir_sources': m0037,
   '0038_create_apple_health_imports': m0038,
   '0039_create_visits': m0039,
+  '0040_add_chat_appointment': m0040,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -42,9 +42,10 @@ export const ERASURE_PLAN: readonly TableErasure[] = [
   { table: 'journal_entries', match: [{ column: 'patient_id' }] },
   { table: 'insurance_cards', match: [{ column: 'patient_id' }], files: ['front_key', 'back_key'] },
   { table: 'calendar_events', match: [{ column: 'patient_id' }] },
+  // Before appointments: a video visit's chat points at its appointment (migration 0040).
+  { table: 'chat_conversations', match: [{ column: 'patient_id' }], user: 'patient_user_id' },
   { table: 'visits', match: [{ column: 'patient_id' }] },
   { table: 'appointments', match: [{ column: 'patient_id' }] },
-  { table: 'chat_conversations', match: [{ column: 'patient_id' }], user: 'patient_user_id' },
   { table: 'survey_responses', match: [{ column: 'patient_id' }] },
   { table: 'shares', match: [{ column: 'patient_id' }] },
   { table: 'exports', match: [{ column: 'patient_id' }], user: 'user_id', files: ['storage_key'] },

@@ -54,31 +54,36 @@ export class ChatRepository {
     return this.db.selectFrom('chat_conversations').selectAll().where('org_id', '=', this.scope.orgId).where('id', '=', id).executeTakeFirst();
   }
 
-  /** The open (queued or active) conversation of a patient, if any. */
+  /** Live help's conversations: not a video visit's chat (which belongs to its appointment). */
+  private liveHelp() {
+    return this.views().where('c.appointment_id', 'is', null);
+  }
+
+  /** The open (queued or active) live-help conversation of a patient, if any. */
   async openForPatient(patientId: number, joinedBy?: number): Promise<ConversationView | undefined> {
-    let query = this.views().where('c.patient_id', '=', patientId).where('c.status', '<>', 'ended');
+    let query = this.liveHelp().where('c.patient_id', '=', patientId).where('c.status', '<>', 'ended');
     if (joinedBy !== undefined) query = query.where('c.patient_user_id', '=', joinedBy);
     return (await query.executeTakeFirst()) as ConversationView | undefined;
   }
 
-  /** The open conversation a user joined on a patient's side (for themselves or a record they act for), if any. */
+  /** The open live-help conversation a user joined on a patient's side (for themselves or a record they act for), if any. */
   async openJoinedBy(userId: number): Promise<ConversationView | undefined> {
-    return (await this.views().where('c.patient_user_id', '=', userId).where('c.status', '<>', 'ended').orderBy('c.id', 'desc').executeTakeFirst()) as ConversationView | undefined;
+    return (await this.liveHelp().where('c.patient_user_id', '=', userId).where('c.status', '<>', 'ended').orderBy('c.id', 'desc').executeTakeFirst()) as ConversationView | undefined;
   }
 
   async listForPatient(patientId: number): Promise<ConversationView[]> {
-    return (await this.views().where('c.patient_id', '=', patientId).orderBy('c.id', 'desc').limit(200).execute()) as ConversationView[];
+    return (await this.liveHelp().where('c.patient_id', '=', patientId).orderBy('c.id', 'desc').limit(200).execute()) as ConversationView[];
   }
 
   async listForProvider(providerUserId: number, patientId?: number): Promise<ConversationView[]> {
-    let query = this.views().where('c.provider_user_id', '=', providerUserId);
+    let query = this.liveHelp().where('c.provider_user_id', '=', providerUserId);
     if (patientId !== undefined) query = query.where('c.patient_id', '=', patientId);
     return (await query.orderBy('c.id', 'desc').limit(200).execute()) as ConversationView[];
   }
 
-  /** A staff member's active conversations. */
+  /** A staff member's active live-help conversations. */
   async activeForProvider(providerUserId: number): Promise<ConversationView[]> {
-    return (await this.views().where('c.provider_user_id', '=', providerUserId).where('c.status', '=', 'active').orderBy('c.id').execute()) as ConversationView[];
+    return (await this.liveHelp().where('c.provider_user_id', '=', providerUserId).where('c.status', '=', 'active').orderBy('c.id').execute()) as ConversationView[];
   }
 
   /**
@@ -89,7 +94,7 @@ export class ChatRepository {
     const inserted = await sql<{ id: number }>`
       insert into chat_conversations (org_id, patient_id, patient_user_id, provider_type, reason, language)
       values (${this.scope.orgId}, ${values.patient_id}, ${values.patient_user_id}, ${values.provider_type}, ${values.reason}, ${values.language})
-      on conflict (patient_id) where status <> 'ended' do nothing
+      on conflict (patient_id) where status <> 'ended' and appointment_id is null do nothing
       returning id`.execute(this.db);
     if (inserted.rows[0]) return { id: inserted.rows[0].id, created: true };
     const open = await this.db
@@ -98,6 +103,7 @@ export class ChatRepository {
       .where('org_id', '=', this.scope.orgId)
       .where('patient_id', '=', values.patient_id)
       .where('status', '<>', 'ended')
+      .where('appointment_id', 'is', null)
       .executeTakeFirst();
     if (open) return { id: open.id, created: false };
     // It ended between the two statements: try once more.
@@ -135,9 +141,29 @@ export class ChatRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * A video visit's chat: made active between the appointment's patient and provider, or the one
+   * the appointment already has. One statement, whoever asks at once (the unique index on
+   * appointment_id decides); made only while the visit is active. Undefined when it is not.
+   */
+  async openForAppointment(values: { appointment_id: number; patient_id: number; patient_user_id: number; provider_user_id: number; reason: string; language: string }): Promise<ConversationRow | undefined> {
+    const result = await sql<ConversationRow>`
+      insert into chat_conversations (org_id, patient_id, patient_user_id, provider_user_id, provider_type, reason, language, status, started_at, appointment_id)
+      select ${this.scope.orgId}, ${values.patient_id}, ${values.patient_user_id}, ${values.provider_user_id}, 'provider', ${values.reason}, ${values.language}, 'active', now(), ${values.appointment_id}
+      where exists (select 1 from visits where appointment_id = ${values.appointment_id} and org_id = ${this.scope.orgId} and status = 'active')
+      on conflict (appointment_id) where appointment_id is not null do update set appointment_id = excluded.appointment_id
+      returning *`.execute(this.db);
+    return result.rows[0] ?? (await this.forAppointment(values.appointment_id));
+  }
+
+  /** The chat of an appointment's video visit, if it has one. */
+  forAppointment(appointmentId: number): Promise<ConversationRow | undefined> {
+    return this.db.selectFrom('chat_conversations').selectAll().where('org_id', '=', this.scope.orgId).where('appointment_id', '=', appointmentId).executeTakeFirst();
+  }
+
   /** The waiting patients of the organisation (present ones only), in queue order, with their position in their own queue. */
   async queue(types?: readonly ChatProviderType[]): Promise<Array<ConversationView & { position: number }>> {
-    let query = this.views()
+    let query = this.liveHelp()
       .select(sql<number>`(row_number() over (partition by c.provider_type order by c.queued_at, c.id))::int`.as('position'))
       .where('c.status', '=', 'queued')
       .where('c.patient_seen_at', '>', sql<Date>`now() - ${sql.lit(`${CHAT_PRESENCE_TTL_MS} milliseconds`)}::interval`);
@@ -189,16 +215,16 @@ export class StaffChatRepository {
     this.all = new ChatRepository(db, { orgId: scope.orgId });
   }
 
-  /** One of their conversations (undefined for anyone else's). */
+  /** One of their live-help conversations (undefined for anyone else's; a video visit's chat goes by its appointment's rule). */
   async view(id: number): Promise<ConversationView | undefined> {
     const row = await this.all.view(id);
-    return row && row.provider_user_id === this.scope.staffUserId ? row : undefined;
+    return row && row.provider_user_id === this.scope.staffUserId && row.appointment_id === null ? row : undefined;
   }
 
-  /** The row of one of their conversations (undefined for anyone else's): what each of their socket's frames is checked against. */
+  /** The row of one of their live-help conversations (undefined for anyone else's): what each of their socket's frames is checked against. */
   async conversation(id: number): Promise<ConversationRow | undefined> {
     const row = await this.all.row(id);
-    return row && row.provider_user_id === this.scope.staffUserId ? row : undefined;
+    return row && row.provider_user_id === this.scope.staffUserId && row.appointment_id === null ? row : undefined;
   }
 
   /** Their conversations, newest first; optionally with one patient. */
@@ -287,13 +313,17 @@ export class ChatStore {
   /**
    * Conversations whose patient has gone: queued and not seen for the presence window
    * (abandoned), or active and not seen for `activeGoneMs` (timed out). Claimed with SKIP LOCKED
-   * so that one process ends each.
+   * so that one process ends each. A video visit's chat is not live help's to time out: it goes
+   * with its visit, and is here only if the visit ended or its window closed without ending it.
    */
   async gone(activeGoneMs: number): Promise<ConversationRow[]> {
     const result = await sql<ConversationRow>`
-      select * from chat_conversations
-      where (status = 'queued' and patient_seen_at < now() - ${sql.lit(`${CHAT_PRESENCE_TTL_MS} milliseconds`)}::interval)
-         or (status = 'active' and patient_seen_at < now() - ${sql.lit(`${activeGoneMs} milliseconds`)}::interval)
+      select * from chat_conversations c
+      where (c.appointment_id is null and c.status = 'queued' and c.patient_seen_at < now() - ${sql.lit(`${CHAT_PRESENCE_TTL_MS} milliseconds`)}::interval)
+         or (c.appointment_id is null and c.status = 'active' and c.patient_seen_at < now() - ${sql.lit(`${activeGoneMs} milliseconds`)}::interval)
+         or (c.appointment_id is not null and c.status = 'active' and exists (
+              select 1 from visits v join appointments a on a.id = v.appointment_id
+              where v.appointment_id = c.appointment_id and (v.status = 'ended' or greatest(a.end_time, coalesce(v.extended_until, a.end_time)) < now())))
       limit 500`.execute(this.db);
     return result.rows;
   }

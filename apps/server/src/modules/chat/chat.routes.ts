@@ -26,6 +26,12 @@ const tags = ['chat'];
 const security = [{ bearerAuth: [] }];
 /** Live chat is the live-help feature's: off for an organisation, every call answers 403. */
 const config = { feature: 'live-help' };
+/**
+ * The calls a video visit's chat shares with live help (the socket's ticket, a conversation and
+ * its files by id): either feature lets the call in, and the service asks the conversation's own
+ * (teleconsultation for a visit's chat, live help for the rest).
+ */
+const shared = { feature: ['live-help', 'teleconsultation'] };
 
 /**
  * The live chat's REST side (§7 "Peer coaching" and our own /api/v1/chat/): reasons, joining the
@@ -91,12 +97,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/chat/ticket/',
     {
-      config,
+      config: shared,
       schema: {
         tags,
         security,
         summary: 'A ticket for the chat socket',
-        description: 'Single use, valid 30 seconds: open wss://<host>/api/v1/chat/socket/?ticket=…&userId=…&isPatient=…&… with it. No long-lived token ever goes into the socket address.',
+        description:
+          'Single use, valid 30 seconds: open wss://<host>/api/v1/chat/socket/?ticket=…&userId=…&isPatient=…&… with it. No long-lived token ever goes into the socket address. A video visit’s chat: …&isPatient=…&conversationId=<the visit’s chat_conversation_id> (its two participants only, while the visit runs).',
         response: { 200: ChatTicketSchema, ...errors },
       },
     },
@@ -139,12 +146,23 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/v1/chat/conversations/:id/',
-    { config, schema: { tags, security, summary: 'One chat and its messages (its participants only)', params: ChatIdParamsSchema, response: { 200: ChatTranscriptSchema, ...errors } } },
+    {
+      config: shared,
+      schema: {
+        tags,
+        security,
+        summary: 'One chat and its messages (its participants only)',
+        description:
+          "A video visit's chat (the visit's chat_conversation_id), during and after the visit: its appointment's provider and patient side (the patient, or a full-access carer; read-only 403, anyone else 404).",
+        params: ChatIdParamsSchema,
+        response: { 200: ChatTranscriptSchema, ...errors },
+      },
+    },
     async (request) => app.chat.transcript(request.signedIn(), request.params.id),
   );
   app.get(
     '/api/v1/chat/files/:id/',
-    { config, schema: { tags, security, summary: "A chat file (the conversation's participants only)", params: ChatIdParamsSchema, response: { 200: z.any().describe('the file'), ...errors } } },
+    { config: shared, schema: { tags, security, summary: "A chat file (the conversation's participants only)", params: ChatIdParamsSchema, response: { 200: z.any().describe('the file'), ...errors } } },
     async (request, reply) => {
       const file = await app.chat.file(request.signedIn(), request.params.id);
       return sendStoredFile(reply, { data: file.data, fileName: file.name, contentType: file.contentType });
@@ -153,7 +171,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/chat/files/:id/save/',
     {
-      config,
+      config: shared,
       schema: {
         tags,
         security,

@@ -22,6 +22,8 @@ import { FieldError, HttpError, notFound } from '../../lib/http-errors';
 import { servicePlugin } from '../../lib/service-plugin';
 import type { MessageBus } from '../../lib/shared-cache';
 import type { Storage } from '../../plugins/storage';
+import type { AppointmentRow } from '../appointments/appointments.repository';
+import type { AppointmentsService } from '../appointments/appointments.service';
 import type { AuditLog } from '../audit/audit.service';
 import type { DocumentsService } from '../documents/documents.service';
 import type { FeaturesService } from '../features/features.service';
@@ -64,7 +66,19 @@ export interface ChatIdentity {
    * a change to read-only holds at once, also on a socket already open).
    */
   actingCtx?: SignedInContext | undefined;
+  /**
+   * A video visit's chat (the socket opened with its `conversationId`): the socket is in that
+   * conversation only, on the side the appointment gives the user (the provider as staff; the
+   * patient or a full-access carer as the patient), never in live help's queue or chats.
+   */
+  visit?: { appointmentId: number } | undefined;
 }
+
+/** The side of an appointment the actor is on (the appointments service's participantOf). */
+export type AppointmentParticipant = Awaited<ReturnType<AppointmentsService['participantOf']>>;
+
+/** The reason a video visit's chat carries (its label: chat:reasons.video-visit); never one a patient picks for live help. */
+export const VISIT_CHAT_REASON = 'video-visit';
 
 
 const personName = (u: { first_name: string | null; last_name: string | null }) => `${u.first_name ?? ''} ${u.last_name ?? ''}`.trim();
@@ -131,6 +145,11 @@ function presentConversation(row: ConversationView, lang: Language): ChatConvers
  * patients, messages and files stored before anyone is told, and the history. Events go out
  * through the message bus (Redis with REDIS_URL), so the patient and the provider may be on
  * different server processes. The sockets themselves are chat.socket.ts's.
+ *
+ * A video visit's chat is a conversation of the same kind tied to its appointment
+ * (`appointment_id`): the visits service opens it when the provider starts the visit and ends it
+ * with the visit; the appointment's rule (participantOf) says who is in it; live help's queue,
+ * lists, sweep and one-open-chat rule leave it alone.
  */
 export class ChatService {
   readonly store: ChatStore;
@@ -143,6 +162,7 @@ export class ChatService {
     private readonly storage: Storage,
     private readonly documents: DocumentsService,
     private readonly features: FeaturesService,
+    private readonly appointments: AppointmentsService,
   ) {
     this.store = new ChatStore(db);
   }
@@ -237,10 +257,10 @@ export class ChatService {
     return view ? this.details(ctx.actor, view, await this.store.position(view.id), ctx.lang) : null;
   }
 
-  /** Whether the live-help feature is on for an organisation (the socket checks it as the routes do). */
-  async chatEnabled(ctx: SignedInContext): Promise<boolean> {
+  /** Whether a feature (live help, or teleconsultation for a visit's chat) is on for an organisation (the socket checks it as the routes do). */
+  async chatEnabled(ctx: SignedInContext, feature: 'live-help' | 'teleconsultation' = 'live-help'): Promise<boolean> {
     try {
-      await this.features.require(ctx, 'live-help');
+      await this.features.require(ctx, feature);
       return true;
     } catch {
       return false;
@@ -255,7 +275,16 @@ export class ChatService {
    */
   async identify(
     ctx: SignedInContext,
-    query: { userId: number; isPatient: boolean; reason?: string | undefined; providerType?: string | undefined; credential?: string | undefined; patientId?: number | undefined; orgName?: string | undefined },
+    query: {
+      userId: number;
+      isPatient: boolean;
+      reason?: string | undefined;
+      providerType?: string | undefined;
+      credential?: string | undefined;
+      patientId?: number | undefined;
+      orgName?: string | undefined;
+      conversationId?: number | undefined;
+    },
   ): Promise<ChatIdentity | 'mismatch' | 'forbidden' | 'noChat'> {
     const { actor } = ctx;
     const user = actor.user;
@@ -263,6 +292,7 @@ export class ChatService {
       query.credential === undefined || query.credential === (user.credential ?? '') || (!user.credential && ['', 'null', 'undefined'].includes(query.credential));
     const orgOk = query.orgName === undefined || [user.org_client_id.toLowerCase(), user.org_name.toLowerCase(), String(actor.orgId)].includes(query.orgName.trim().toLowerCase());
     if (query.userId !== actor.userId || !credentialOk || !orgOk) return 'mismatch';
+    if (query.conversationId !== undefined) return this.identifyVisitChat(ctx, query.conversationId, query.isPatient);
     if (!(await this.chatEnabled(ctx))) return 'forbidden';
 
     if (!query.isPatient) {
@@ -293,9 +323,80 @@ export class ChatService {
     return { actor, role: 'patient', lang: ctx.lang, name: this.senderNameFor(actor, grant, ctx.lang), types: [], conversationId: open.id, actingCtx: grant.isOwner ? undefined : ctx };
   }
 
-  /** The conversations a socket is in: the patient's one, a staff member's active ones. */
+  /**
+   * A socket for a video visit's chat (`conversationId` in its query): the appointment's two
+   * participants, by its one access rule (participantOf: the provider; the patient or a
+   * full-access carer acting for them; read-only refused), while the chat is open, with
+   * `isPatient` saying their side. Teleconsultation must be on, as for the visit.
+   */
+  private async identifyVisitChat(ctx: SignedInContext, conversationId: number, isPatient: boolean): Promise<ChatIdentity | 'mismatch' | 'forbidden' | 'noChat'> {
+    if (!(await this.chatEnabled(ctx, 'teleconsultation'))) return 'forbidden';
+    const row = await this.store.conversation(conversationId);
+    if (!row || row.org_id !== ctx.actor.orgId || row.appointment_id === null) return 'forbidden';
+    let participant: AppointmentParticipant;
+    try {
+      participant = await this.visitParticipant(ctx, row);
+    } catch (err) {
+      if (err instanceof HttpError) return 'forbidden';
+      throw err;
+    }
+    if ((participant.side === 'patient') !== isPatient) return 'mismatch';
+    if (row.status !== 'active') return 'noChat';
+    return {
+      actor: ctx.actor,
+      role: participant.side === 'provider' ? 'staff' : 'patient',
+      lang: ctx.lang,
+      name: this.visitSideName(ctx, participant),
+      types: [],
+      conversationId: row.id,
+      actingCtx: participant.side === 'patient' && !participant.grant.isOwner ? ctx : undefined,
+      visit: { appointmentId: row.appointment_id },
+    };
+  }
+
+  /** The actor's side of a video visit's chat: the appointment's participantOf, through the chat's appointment (refusals thrown as the visit's). */
+  private async visitParticipant(ctx: SignedInContext, row: ConversationRow): Promise<AppointmentParticipant> {
+    const appointment = row.appointment_id === null ? undefined : await this.appointments.byId(row.org_id, row.appointment_id);
+    if (!appointment || row.org_id !== ctx.actor.orgId) throw notFound();
+    return this.appointments.participantOf(ctx, appointment.slot_id, 'write');
+  }
+
+  /** How the other side of a visit's chat sees a participant: the provider's name; the patient's, or "<carer> for <patient>". */
+  visitSideName(ctx: SignedInContext, participant: AppointmentParticipant): string {
+    return participant.side === 'provider' ? personName(ctx.actor.user) : this.senderNameFor(ctx.actor, participant.grant, ctx.lang);
+  }
+
+  /**
+   * The chat of an appointment's video visit, made when the provider starts (admits) it: active
+   * between the appointment's patient and provider, one per appointment however many starts
+   * arrive at once (one statement), made only while the visit is active. The one it has, if any.
+   */
+  async openVisitChat(row: AppointmentRow, lang: Language): Promise<ConversationRow | undefined> {
+    return new ChatRepository(this.db, orgScope(row.org_id)).openForAppointment({
+      appointment_id: row.id,
+      patient_id: row.patient_id,
+      // The patient's account; a patient without one (a dependant): whoever booked for them.
+      patient_user_id: row.patient_user_id ?? row.booked_by ?? row.provider_id,
+      provider_user_id: row.provider_id,
+      reason: VISIT_CHAT_REASON,
+      language: lang,
+    });
+  }
+
+  /** The id of an appointment's visit chat, if it has one. */
+  async visitChatId(orgId: number, appointmentId: number): Promise<number | null> {
+    return (await new ChatRepository(this.db, orgScope(orgId)).forAppointment(appointmentId))?.id ?? null;
+  }
+
+  /** The visit ended: so does its chat (once; its sockets are told and closed). `by`: who ended it (null: its window closed). */
+  async endVisitChat(orgId: number, appointmentId: number, by: { userId: number; name: string } | null, reason: 'provider' | 'patient' | 'timeout'): Promise<void> {
+    const row = await new ChatRepository(this.db, orgScope(orgId)).forAppointment(appointmentId);
+    if (row && row.status !== 'ended') await this.endConversation(row, by ?? { userId: null, name: translate('en', 'chat:system') }, reason);
+  }
+
+  /** The conversations a socket is in: the patient's one (or the visit's chat), a staff member's active ones. */
   async conversationsOf(identity: ChatIdentity): Promise<ConversationView[]> {
-    if (identity.role === 'staff') return identity.team ? new StaffChatRepository(this.db, identity.team).active() : [];
+    if (identity.role === 'staff' && !identity.visit) return identity.team ? new StaffChatRepository(this.db, identity.team).active() : [];
     const repo = new ChatRepository(this.db, orgScope(identity.actor.orgId));
     const view = identity.conversationId === null ? undefined : await repo.view(identity.conversationId);
     return view ? [view] : [];
@@ -307,6 +408,12 @@ export class ChatService {
    * the original's ReceiverId).
    */
   async conversationFor(identity: ChatIdentity, target: { conversationId?: number | undefined; ReceiverId?: number | undefined }): Promise<ConversationRow | null> {
+    if (identity.visit) {
+      // A visit's chat socket is in that conversation only (its side was established when it opened).
+      if (target.conversationId !== undefined && target.conversationId !== identity.conversationId) return null;
+      const row = identity.conversationId === null ? undefined : await this.store.conversation(identity.conversationId);
+      return row && (await this.mayStillChat(identity, row)) ? row : null;
+    }
     if (identity.role === 'patient') {
       if (target.conversationId !== undefined && target.conversationId !== identity.conversationId) return null;
       const row = identity.conversationId === null ? undefined : await this.store.conversation(identity.conversationId);
@@ -328,7 +435,7 @@ export class ChatService {
    * but not relayed twice. Null: the conversation had ended (nothing stored).
    */
   async post(identity: ChatIdentity, conversation: ConversationRow, message: Omit<NewMessage, 'conversation_id' | 'sender_user_id' | 'sender_name' | 'sender_role'>, fromSocket: string | null): Promise<{ row: MessageRow; duplicate: boolean } | null> {
-    if (identity.role === 'patient' && !(await this.mayStillChat(identity, conversation))) return null;
+    if ((identity.role === 'patient' || identity.visit) && !(await this.mayStillChat(identity, conversation))) return null;
     const stored = await this.store.insertMessage({
       ...message,
       conversation_id: conversation.id,
@@ -356,7 +463,10 @@ export class ChatService {
   private async mayStillChat(identity: ChatIdentity, conversation: ConversationRow): Promise<boolean> {
     if (!identity.actingCtx) return true;
     try {
-      const grant = await this.patients.open(identity.actingCtx, 'chat', conversation.patient_id);
+      // A visit's chat: the appointment's rule (full access to the patient's appointments; read-only is refused there, 403).
+      const grant = identity.visit
+        ? await this.patients.open(identity.actingCtx, 'appointments', conversation.patient_id, 'write')
+        : await this.patients.open(identity.actingCtx, 'chat', conversation.patient_id);
       if (grant.canWrite) return true;
       await this.audit.record(identity.actingCtx, { action: 'chat_refused', outcome: 'denied', subject: `patient:${conversation.patient_id}`, detail: { access: grant.access, conversation: conversation.id } });
       return false;
@@ -488,14 +598,31 @@ export class ChatService {
   async sweep(): Promise<{ ended: number }> {
     let ended = 0;
     for (const row of await this.store.gone(CHAT_ACTIVE_GONE_MS)) {
+      // A visit's chat left open past its visit (its window closed with nobody there to end it).
+      if (row.appointment_id !== null) {
+        if (await this.endConversation(row, { userId: null, name: translate('en', 'chat:system') }, 'timeout')) ended++;
+        continue;
+      }
       const view = await new ChatRepository(this.db, orgScope(row.org_id)).view(row.id);
       if (await this.endConversation(row, { userId: row.patient_user_id, name: view?.patient_name ?? '' }, row.status === 'queued' ? 'abandoned' : 'timeout')) ended++;
     }
     return { ended };
   }
 
-  /** Whose conversation it is to read: its staff member (their care-team scope) or the patient's side (the patients policy). Refusals are 404, audited. */
+  /**
+   * Whose conversation it is to read. A video visit's chat: the appointment's two participants, by
+   * its rule (read-only 403, anyone else 404), teleconsultation on. Live help's (the feature on):
+   * its staff member (their care-team scope) or the patient's side (the patients policy).
+   * Refusals are 404, audited.
+   */
   private async readable(ctx: SignedInContext, conversationId: number): Promise<ConversationRow> {
+    const row = await this.store.conversation(conversationId);
+    if (row && row.org_id === ctx.actor.orgId && row.appointment_id !== null) {
+      await this.features.require(ctx, 'teleconsultation');
+      await this.visitParticipant(ctx, row);
+      return row;
+    }
+    await this.features.require(ctx, 'live-help');
     if (chatTypesOf(ctx.actor).length > 0) {
       const team = await this.patients.openCareTeam(ctx, 'chat');
       const own = await new StaffChatRepository(this.db, team).conversation(conversationId);
@@ -504,7 +631,6 @@ export class ChatService {
         return own;
       }
     }
-    const row = await this.store.conversation(conversationId);
     if (!row || row.org_id !== ctx.actor.orgId) throw notFound();
     // The patient's side: whoever the patients policy lets read the record (refusals audited there).
     const grant = await this.patients.open(ctx, 'chat', row.patient_id);
@@ -557,4 +683,6 @@ declare module 'fastify' {
   }
 }
 
-export default servicePlugin('chat', ['db', 'cache', 'patients-service', 'audit-service', 'storage', 'documents-service', 'features-service'], (app) => new ChatService(app.db, app.bus, app.patients, app.audit, app.storage, app.documents, app.features));
+export default servicePlugin('chat', ['db', 'cache', 'patients-service', 'audit-service', 'storage', 'documents-service', 'features-service', 'appointments-service'], (app) =>
+  new ChatService(app.db, app.bus, app.patients, app.audit, app.storage, app.documents, app.features, app.appointments),
+);

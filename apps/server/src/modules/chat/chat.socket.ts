@@ -222,7 +222,7 @@ export class ChatHub {
 
   private patientConversations(): number[] {
     const ids = new Set<number>();
-    for (const s of this.sockets) if (s.identity.role === 'patient') for (const id of s.conversations) ids.add(id);
+    for (const s of this.sockets) if (s.identity.role === 'patient' && !s.identity.visit) for (const id of s.conversations) ids.add(id);
     return [...ids];
   }
 
@@ -280,7 +280,8 @@ export class ChatHub {
           s.send(event.event);
         }
         for (const s of this.byUser.get(event.providerUserId) ?? []) {
-          if (s.identity.role !== 'staff' || s.conversations.has(event.conversationId)) continue;
+          // A provider's socket for a video visit's chat stays in that chat only.
+          if (s.identity.role !== 'staff' || s.identity.visit || s.conversations.has(event.conversationId)) continue;
           this.join(s, event.conversationId);
           s.send(event.event);
         }
@@ -289,7 +290,7 @@ export class ChatHub {
         for (const s of [...(this.byConversation.get(event.conversationId) ?? [])]) {
           s.rows.delete(event.conversationId);
           s.send(event.event);
-          if (s.identity.role === 'patient') s.ws.close(CHAT_CLOSE.ended, 'chat ended');
+          if (s.identity.role === 'patient' || s.identity.visit) s.ws.close(CHAT_CLOSE.ended, 'chat ended');
           else this.leave(s, event.conversationId);
         }
         return;
@@ -312,7 +313,8 @@ export class ChatHub {
 
   /** After a change in an organisation's queue: every waiting patient here gets their position, every console the queue. */
   private async sendQueue(orgId: number): Promise<void> {
-    const here = [...this.sockets].filter((s) => s.orgId === orgId);
+    // A video visit's chat is not live help's: its sockets have no queue.
+    const here = [...this.sockets].filter((s) => s.orgId === orgId && !s.identity.visit);
     const staff = here.filter((s) => s.identity.role === 'staff');
     const waiting = here.filter((s) => s.identity.role === 'patient' && s.identity.conversationId !== null);
     if (staff.length === 0 && waiting.length === 0) return;
@@ -408,6 +410,8 @@ class FrameHandler {
         return;
       }
       case 'endChat': {
+        // A video visit's chat ends with the visit (POST …/visit/end/), not on its own.
+        if (this.s.identity.visit) throw new RefusedFrame('endsWithVisit');
         const conversation = await this.conversation(frame);
         await this.chat.endConversation(conversation, { userId: this.s.userId, name: this.s.identity.name }, this.s.identity.role === 'staff' ? 'provider' : 'patient');
         return;
@@ -442,7 +446,7 @@ class FrameHandler {
     // Someone acting for the patient (the care network) is asked again on every frame, typing and
     // ending included: a removal or a change to read-only holds at the very next one.
     if (identity.actingCtx) return null;
-    if (identity.role === 'patient') {
+    if (identity.role === 'patient' || identity.visit) {
       if (frame.conversationId !== undefined && frame.conversationId !== identity.conversationId) return null;
       return identity.conversationId === null ? null : (rows.get(identity.conversationId) ?? null);
     }
@@ -730,7 +734,9 @@ export const chatSocketRoutes: FastifyPluginAsync<ChatSocketOptions> = async (ap
       // What was said since the client's last message (everything, on a first connection).
       for (const row of await chat.store.messages(c.id, query.data.lastMessageId ?? 0)) s.send(presentMessage(row, actor.userId, c.provider_type));
     }
-    if (identity.role === 'patient') {
+    if (identity.visit) {
+      // A visit's chat: no presence to keep, no queue.
+    } else if (identity.role === 'patient') {
       await chat.store.touch(conversations.map((c) => c.id));
       if (conversations.some((c) => c.status === 'queued')) await chat.publish({ t: 'queue', orgId: actor.orgId });
     } else {

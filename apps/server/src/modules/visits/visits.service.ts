@@ -9,6 +9,7 @@ import type { AppointmentRow } from '../appointments/appointments.repository';
 import type { AppointmentsService } from '../appointments/appointments.service';
 import type { MessageBus } from '../../lib/shared-cache';
 import type { AuditLog } from '../audit/audit.service';
+import type { ChatService } from '../chat/chat.service';
 import type { SocketTickets } from '../sockets/socket-tickets.service';
 import { iceServers } from './turn-credentials';
 import { VisitsRepository, type VisitRow } from './visits.repository';
@@ -38,7 +39,9 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
  * their care network with full access, acting for them); who is which comes from the appointments
  * service's participantOf, the patients policy's door, as for the appointment itself. The provider
  * starts (admits), extends and ends it; the patient side may end it too. Each change is audited
- * on the patient's trail; nothing of the call is kept.
+ * on the patient's trail; nothing of the call is kept. The visit's chat is a chat conversation
+ * kept with the appointment (the chat service's): made when the provider starts the visit, ended
+ * with it, readable by the two participants afterwards.
  */
 export class VisitsService {
   constructor(
@@ -47,6 +50,7 @@ export class VisitsService {
     private readonly audit: AuditLog,
     private readonly bus: MessageBus,
     private readonly tickets: SocketTickets,
+    private readonly chat: ChatService,
     private readonly turn: Config['turn'],
   ) {}
 
@@ -104,7 +108,10 @@ export class VisitsService {
     const row = await this.appointments.byId(orgId, appointmentId);
     if (!visit || !row || visit.status === 'ended' || visitPhase(this.window(row, visit), now) !== 'over') return false;
     const ended = await repo.end(appointmentId, null, 'window');
-    if (ended) await this.changed(row, ended);
+    if (ended) {
+      await this.chat.endVisitChat(orgId, appointmentId, null, 'timeout');
+      await this.changed(row, ended);
+    }
     return Boolean(ended);
   }
 
@@ -125,7 +132,7 @@ export class VisitsService {
     return visitWindow({ start: row.start_time, end: row.end_time }, visit?.extended_until ?? null);
   }
 
-  private present(participant: Participant, visit: VisitRow | undefined, now: Date): Visit {
+  private present(participant: Participant, visit: VisitRow | undefined, now: Date, chatId: number | null): Visit {
     const { row } = participant;
     const window = this.window(row, visit);
     const phase = visitPhase(window, now);
@@ -150,6 +157,7 @@ export class VisitsService {
       provider_name: fullName(row.provider_first_name, row.provider_last_name),
       ice_servers: ice.iceServers,
       ice_expires_at: ice.expiresAt?.toISOString() ?? null,
+      chat_conversation_id: chatId,
     };
   }
 
@@ -171,8 +179,8 @@ export class VisitsService {
    * ICE servers of the call (TURN credentials are made only then, valid a few hours).
    */
   async get(ctx: SignedInContext, slotId: number, now: Date = new Date()): Promise<Visit> {
-    const { participant, visit } = await this.open(ctx, slotId);
-    return this.present(participant, visit, now);
+    const { participant, row, visit } = await this.open(ctx, slotId);
+    return this.present(participant, visit, now, await this.chat.visitChatId(row.org_id, row.id));
   }
 
   /** The provider starts the visit, admitting the patient side: only inside its window, once (a second start changes nothing). */
@@ -185,11 +193,14 @@ export class VisitsService {
     if (phase === 'early') throw new HttpError(409, 'errors:visitNotOpen', { time: this.moment(ctx, row, window.opensAt) });
     if (phase === 'over') throw new HttpError(409, 'errors:visitOver', { time: this.moment(ctx, row, window.closesAt) });
     const admitted = await repo.admit(row);
+    const current = admitted ?? (await repo.byAppointment(row.id));
+    // The visit's chat, made with the admission (one per appointment, whichever start makes it), before anyone is told.
+    const chatId = current?.status === 'active' ? ((await this.chat.openVisitChat(row, ctx.lang))?.id ?? null) : await this.chat.visitChatId(row.org_id, row.id);
     if (admitted) {
       await this.record(ctx, 'visit_start', row);
       await this.changed(row, admitted);
     }
-    return this.present(participant, admitted ?? (await repo.byAppointment(row.id)), now);
+    return this.present(participant, current, now, chatId);
   }
 
   /** The provider gives the visit 15 more minutes (from its end, or from now once past it), up to two hours past the appointment's end. */
@@ -206,7 +217,7 @@ export class VisitsService {
       await this.record(ctx, 'visit_extend', row, { until: until.toISOString() });
       await this.changed(row, extended);
     }
-    return this.present(participant, extended ?? (await repo.byAppointment(row.id)), now);
+    return this.present(participant, extended ?? (await repo.byAppointment(row.id)), now, await this.chat.visitChatId(row.org_id, row.id));
   }
 
   /** Either participant ends the visit, once; ending an ended visit answers it as it is. */
@@ -216,9 +227,10 @@ export class VisitsService {
     const ended = visit.status === 'ended' ? null : await repo.end(row.id, ctx.actor.userId, participant.side);
     if (ended) {
       await this.record(ctx, 'visit_end', row, { by: participant.side });
+      await this.chat.endVisitChat(row.org_id, row.id, { userId: ctx.actor.userId, name: this.chat.visitSideName(ctx, participant) }, participant.side);
       await this.changed(row, ended);
     }
-    return this.present(participant, ended ?? (await repo.byAppointment(row.id)), now);
+    return this.present(participant, ended ?? (await repo.byAppointment(row.id)), now, await this.chat.visitChatId(row.org_id, row.id));
   }
 }
 
@@ -228,6 +240,6 @@ declare module 'fastify' {
   }
 }
 
-export default servicePlugin<'visits', { turn: Config['turn'] }>('visits', ['db', 'cache', 'audit-service', 'appointments-service', 'socketTickets-service'], (app, opts) =>
-  new VisitsService(app.db, app.appointments, app.audit, app.bus, app.socketTickets, opts.turn),
+export default servicePlugin<'visits', { turn: Config['turn'] }>('visits', ['db', 'cache', 'audit-service', 'appointments-service', 'socketTickets-service', 'chat-service'], (app, opts) =>
+  new VisitsService(app.db, app.appointments, app.audit, app.bus, app.socketTickets, app.chat, opts.turn),
 );
