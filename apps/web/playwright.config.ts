@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM } from './e2e/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 18765);
 /**
@@ -34,19 +35,7 @@ export default defineConfig({
     // The system's "reduce motion" (the app then has no transitions or ripples, lib/theme.ts): a
     // journey waits for no animation, and the browser paints less.
     reducedMotion: 'reduce',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM,
   },
   // The chat's journeys first: they take one worker at a time, so after the others they left the
   // second core idle for minutes at the end; first, they run beside the rest.

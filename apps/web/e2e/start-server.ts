@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { haveCoturn, startCoturn } from '../../server/test/coturn';
 import { startSmtpSink } from '../../server/test/smtp-sink';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -15,6 +16,10 @@ const mailPort = Number(process.env.E2E_MAIL_PORT ?? 18767);
 // The journeys' configuration names it (operator commands reach the server through it); else a new one.
 const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), 'hb-e2e-'));
 const sink = await startSmtpSink();
+// A TURN relay beside the product, as the operator docs describe (the video visit journeys prove
+// the relay path through it); without coturn installed the product runs peer to peer only.
+const turnSecret = `e2e-turn-${process.pid}-${Date.now()}`;
+const turn = (await haveCoturn()) ? await startCoturn(turnSecret) : null;
 
 const mailbox = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -44,6 +49,7 @@ const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Journeys sign in many times from one address.
     AUTH_RATE_LIMIT: '10000',
+    ...(turn ? { TURN_URLS: turn.urls.join(','), TURN_SECRET: turnSecret } : {}),
   },
 });
 // start.mjs passes the signal on to the build or the server; the server stops gracefully.
@@ -53,6 +59,7 @@ process.on('SIGTERM', stop);
 child.on('exit', async (code, signal) => {
   mailbox.close();
   await sink.close();
+  await turn?.stop();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? (signal ? 1 : 0));
 });

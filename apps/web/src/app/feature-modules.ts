@@ -2,7 +2,7 @@ import { accountModule } from '../features/account/module';
 import { adminModule, operationsModule } from '../features/admin/module';
 import { calendarModule } from '../features/calendar/module';
 import { chatConsoleModule } from '../features/chat-console/module';
-import type { ChatSocketFactory } from '../features/chat-console/chat-socket';
+import type { ChatSocketFactory } from '../lib/chat-socket';
 import { documentsModule } from '../features/documents/module';
 import { emergencyModule } from '../features/emergency/module';
 import { healthRecordsModule } from '../features/health-records/module';
@@ -12,6 +12,7 @@ import { liveHelpModule } from '../features/live-help/module';
 import { providerConsoleModule } from '../features/provider-console/module';
 import { recordTransferModule } from '../features/record-transfer/module';
 import { providerSearchModule, scheduleAppointmentModule, telehealthModule } from '../features/telehealth/module';
+import { videoVisitModule } from '../features/video-visit/module';
 import { sharingModule } from '../features/sharing/module';
 import { selfDiagnosisModule, symptomCheckerModule } from '../features/symptom-checker/module';
 import { surveysModule } from '../features/surveys/module';
@@ -42,6 +43,7 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   helpModule,
   liveHelpModule,
   telehealthModule,
+  videoVisitModule,
   scheduleAppointmentModule,
   providerSearchModule,
   providerConsoleModule,

@@ -126,6 +126,8 @@ export const paths = {
   appointmentScheduled: (clientId: string, eventId: number) => withQuery(`/${clientId}/appointment-scheduled`, { eventId }),
   /** An event of the calendar (an appointment's event id is its availability_det_id). */
   eventDetails: (clientId: string, eventId: number) => withQuery(`/${clientId}/event-details`, { eventId }),
+  /** A telehealth appointment's video visit (features/video-visit), by its availability_det_id. */
+  videoVisit: (clientId: string, slot: number) => withQuery(`/${clientId}/video-visit`, { slot }),
   providerAvailability: (clientId: string) => `/${clientId}/provider/availability`,
   providerAppointments: (clientId: string) => `/${clientId}/provider/appointments`,
   providerProfile: (clientId: string) => `/${clientId}/provider/profile`,

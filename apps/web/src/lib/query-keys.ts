@@ -170,6 +170,8 @@ export const queryKeys = {
     all: ['appointments'] as const,
     /** GET /api/v1/appointments/{availability_det_id}/ */
     detail: (availabilityDetId: number) => [...queryKeys.appointments.all, 'detail', availabilityDetId] as const,
+    /** GET /api/v1/appointments/{availability_det_id}/visit/ (the video visit; read again with the appointment). */
+    visit: (availabilityDetId: number) => [...queryKeys.appointments.all, 'detail', availabilityDetId, 'visit'] as const,
   },
   shares: {
     all: ['shares'] as const,

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import type { FeatureModule } from '../../lib/feature-module';
-import type { ChatSocketFactory } from './chat-socket';
+import type { ChatSocketFactory } from '../../lib/chat-socket';
 
 /**
  * The chat console of providers and peer coaches (`provider/chat`, guard chatStaffGuard),

@@ -22,6 +22,8 @@ import { useAppointment } from '../api/get-appointment';
 import { formatters, useTimeZone } from '../calendar-time';
 import { DetailsSection, LoadState, eventIdParam } from './event-page';
 import { useRecordAccess } from '../../../lib/record-access';
+import { useVisit } from '../../../lib/visit-query';
+import { VideoVisitButton } from '../../../components/video-visit-button';
 
 
 /** event-details?eventId=<availability_det_id> — a booked appointment, and its cancellation ("Are you sure you want to cancel this meeting?"). */
@@ -61,12 +63,25 @@ function AppointmentBody({ appointment }: { appointment: AppointmentDetail }) {
   const [failure, setFailure] = useState<string | null>(null);
   const cancelled = appointment.status === 'cancelled';
   const past = isInPast(appointment.start_time);
+  // The video visit: when it opens, or how long it lasted (those who may not join it get 403: no row).
+  const visit = useVisit(appointment.availability_det_id, !cancelled && canWrite).data;
+  const visitText = !visit
+    ? null
+    : visit.status === 'ended' && visit.duration_s !== null
+      ? t('appointment.visitLasted', { count: Math.max(1, Math.round(visit.duration_s / 60)) })
+      : visit.phase === 'early'
+        ? t('appointment.visitOpens', { time: f.dateTime(visit.opens_at) })
+        : visit.phase === 'open'
+          ? t('appointment.visitOpen', { time: f.time(visit.closes_at) })
+          : t('appointment.visitClosed');
 
   const rows: Array<[string, ReactNode]> = [
+
     [t('appointment.provider'), appointment.provider_name],
     ...(speciality ? [[t('appointment.speciality'), speciality] as [string, ReactNode]] : []),
     [t('appointment.date'), f.longDate(appointment.start_time)],
     [t('appointment.time'), `${f.time(appointment.start_time)} – ${f.time(appointment.end_time)}`],
+    ...(visitText ? [[t('appointment.videoVisit'), visitText] as [string, ReactNode]] : []),
     [t('appointment.reason'), appointment.reason_for_visit],
     [t('appointment.status'), t(`appointment.statuses.${appointment.status}`)],
     ...(cancelled && appointment.cancellation_notes ? [[t('appointment.cancelledNotes'), appointment.cancellation_notes] as [string, ReactNode]] : []),
@@ -89,6 +104,7 @@ function AppointmentBody({ appointment }: { appointment: AppointmentDetail }) {
       <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>
         <Chip label={t(`appointment.statuses.${appointment.status}`)} color={cancelled ? 'default' : 'primary'} size="small" />
         <Box sx={{ flex: 1 }} />
+        {canWrite && visit?.phase === 'open' && visit.status !== 'ended' && <VideoVisitButton appointment={{ ...appointment, end_time: visit.closes_at }} />}
         {canWrite && !cancelled && !past && (
           <Button variant="outlined" color="error" startIcon={<EventBusy />} onClick={() => setConfirming(true)} disabled={cancel.isPending}>
             {t('appointment.cancel')}
@@ -100,7 +116,7 @@ function AppointmentBody({ appointment }: { appointment: AppointmentDetail }) {
           {t('appointment.cancelledByProvider')}
         </Alert>
       )}
-      {!cancelled && past && (
+      {!cancelled && isInPast(appointment.end_time) && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('appointment.past')}
         </Alert>

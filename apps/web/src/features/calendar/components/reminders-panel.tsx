@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -27,6 +27,9 @@ import { fetchWindow, isInPast } from '@healthbook/shared/calendar';
 import type { CalendarItem } from '@healthbook/shared/contracts/calendar';
 import { failureText } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
+import { useNow } from '../../../lib/use-now';
+import { useRecordAccess } from '../../../lib/record-access';
+import { VideoVisitButton } from '../../../components/video-visit-button';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { useCalendarItems } from '../api/list-calendar-items';
 import { addDays, dayjs, formatters, localeOf, relativeTo, todayIn, useTimeZone, type Dayjs } from '../calendar-time';
@@ -39,16 +42,6 @@ export interface RemindersPanelProps {
   clientId: string;
   /** A link in the panel was followed (the shell closes the drawer). */
   onNavigate: () => void;
-}
-
-/** The clock of relative times ("in 2 hours"), read again every minute. */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }
 
 /**
@@ -226,6 +219,7 @@ function ReminderItem({ item, clientId, now, tz, expanded, onToggle, onNavigate 
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const appointment = item.kind === 'appointment';
+  const { writes } = useRecordAccess();
   const name = appointment ? (item.provider_name ?? item.title) : item.title;
   const time = item.all_day ? t('drawer.allDay') : f.time(item.start_time);
   const cancellable = appointment && item.provider_id !== undefined && !isInPast(item.start_time, now);
@@ -253,6 +247,7 @@ function ReminderItem({ item, clientId, now, tz, expanded, onToggle, onNavigate 
             {relativeTo(item.start_time, now, i18n.resolvedLanguage)}
           </Typography>
         </Box>
+        {appointment && writes.appointments && <VideoVisitButton appointment={{ availability_det_id: item.event_id, start_time: item.start_time, end_time: item.end_time }} size="small" onClick={onNavigate} sx={{ flexShrink: 0 }} />}
         <Button size="small" aria-expanded={expanded} aria-controls={detailsId} aria-label={t('drawer.detailsOf', { title: name })} onClick={() => onToggle(!expanded)} sx={{ flexShrink: 0 }}>
           {t('drawer.details')}
         </Button>

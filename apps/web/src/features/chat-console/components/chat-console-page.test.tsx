@@ -6,7 +6,7 @@ import type { ChatConversation, ChatTranscript } from '@healthbook/shared/contra
 import { fakeToken, fakeUser } from '../../../components/testing/fake-session';
 import { clearLocalData, signIn } from '../../../lib/auth';
 import { json, mockFetch, renderPage, type FetchCall } from '../../../test/render-page';
-import type { ChatSocket, ChatSocketFactory, ChatSocketFileSent, ChatSocketOptions, ChatSocketStatus } from '../chat-socket';
+import type { ChatSocket, ChatSocketFactory, ChatSocketFileSent, ChatSocketOptions, ChatSocketStatus } from '../../../lib/chat-socket';
 import { ChatConsolePage } from './chat-console-page';
 
 // Socket events reach the page outside act(): a loaded machine may take a moment to draw them.

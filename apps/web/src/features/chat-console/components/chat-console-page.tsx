@@ -9,7 +9,7 @@ import { visuallyHidden } from '../../../components/visually-hidden';
 import { useCurrentUser } from '../../../lib/auth';
 import { useOrganizationContext } from '../../../lib/organization-context';
 import { chatQueuesOf } from '../../../lib/roles';
-import type { ChatSocketFactory } from '../chat-socket';
+import type { ChatSocketFactory } from '../../../lib/chat-socket';
 import { useChatConsole } from '../hooks/use-chat-console';
 import { ChatPanes } from './chat-panes';
 import { ConnectionClosed, ConnectionStatus } from './connection-status';

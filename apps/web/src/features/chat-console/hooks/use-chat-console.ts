@@ -8,7 +8,7 @@ import type { UserDto } from '@healthbook/shared/contracts/users';
 import { queryKeys } from '../../../lib/query-keys';
 import { getChatTicket } from '../api/get-ticket';
 import { transcriptQueryOptions } from '../api/get-transcript';
-import { fileErrorOf, type ChatSocket, type ChatSocketFactory, type ChatSocketStatus } from '../chat-socket';
+import { fileErrorOf, type ChatSocket, type ChatSocketFactory, type ChatSocketStatus } from '../../../lib/chat-socket';
 import { consoleReducer, initialConsoleState, type ConsoleState } from '../console-state';
 import { mergeQueue, withoutConversation } from '../queue';
 

@@ -9,6 +9,7 @@ import {
   CHAT_SOCKET_PATH,
 } from '@healthbook/shared/chat';
 import { chatSocketUrl, ServerEventSchema, type ClientFrameInput, type ServerEvent } from '@healthbook/shared/chat-protocol';
+import { backoffDelay, isFinalTicketError, pageSocketUrl } from '../../../lib/socket-reconnect';
 
 /**
  * The live chat's socket (§7 "Live chat connection"; the protocol in packages/shared
@@ -107,16 +108,7 @@ export function bytesToBase64(bytes: Uint8Array): string {
 }
 
 /** The delay before reconnection attempt `attempt` (0, 1, …): full jitter over the capped exponential. */
-export function reconnectDelay(attempt: number, random: () => number): number {
-  const ceiling = Math.min(CHAT_RECONNECT_MAX_MS, CHAT_RECONNECT_BASE_MS * 2 ** attempt);
-  return Math.floor(random() * ceiling);
-}
-
-/** Whether a ticket request failed for good (signed out, not allowed, nothing to join) rather than for the network. */
-function isFinalTicketError(error: unknown): boolean {
-  const status = typeof error === 'object' && error && 'status' in error ? (error as { status: unknown }).status : null;
-  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
-}
+export const reconnectDelay = (attempt: number, random: () => number): number => backoffDelay(attempt, random, CHAT_RECONNECT_BASE_MS, CHAT_RECONNECT_MAX_MS);
 
 export class ChatConnection {
   private readonly options: ChatConnectionOptions;
@@ -273,9 +265,7 @@ export class ChatConnection {
   }
 
   private socketBase(): string {
-    if (this.options.socketUrl) return this.options.socketUrl;
-    const { protocol, host } = window.location;
-    return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${CHAT_SOCKET_PATH}`;
+    return this.options.socketUrl ?? pageSocketUrl(CHAT_SOCKET_PATH);
   }
 
   private async open(): Promise<void> {

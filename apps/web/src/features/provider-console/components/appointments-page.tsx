@@ -25,6 +25,7 @@ import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { FlashMessage, type Flash } from '../../../components/flash-message';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { HubPage } from '../../../components/hub-page';
+import { VideoVisitButton } from '../../../components/video-visit-button';
 import { failureText } from '../../../lib/form-errors';
 import { addDays, todayIn, userTimeZone, zonedFormat } from '../../../lib/zoned-time';
 import { useCancelAppointment } from '../api/cancel-appointment';
@@ -65,6 +66,7 @@ export default function AppointmentsPage() {
         {t('appointments.cancel')}
       </Button>
     ) : null;
+  const visitButton = (a: AppointmentDetail) => <VideoVisitButton appointment={a} provider size="small" aria-label={t('appointments.startVisitOf', { name: a.patient_name, when: when(a) })} />;
   const notes = (a: AppointmentDetail) =>
     a.status === 'cancelled' ? (
       <Typography variant="body2" color="text.secondary">
@@ -137,7 +139,12 @@ export default function AppointmentsPage() {
                         {notes(a)}
                       </TableCell>
                       <TableCell>{statusChip(a)}</TableCell>
-                      <TableCell align="right">{cancelButton(a)}</TableCell>
+                      <TableCell align="right">
+                        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                          {visitButton(a)}
+                          {cancelButton(a)}
+                        </Stack>
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -156,7 +163,10 @@ export default function AppointmentsPage() {
                     {a.reason_for_visit}
                   </Typography>
                   {notes(a)}
-                  {cancellable(a) && <Box sx={{ mt: 1.5 }}>{cancelButton(a)}</Box>}
+                  <Stack direction="row" spacing={1} sx={{ mt: 1.5, '&:empty': { display: 'none' } }}>
+                    {visitButton(a)}
+                    {cancelButton(a)}
+                  </Stack>
                 </Paper>
               ))}
             </Box>

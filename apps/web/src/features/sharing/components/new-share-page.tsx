@@ -33,7 +33,7 @@ import { useCreateShare } from '../api/create-share';
 import { useDocuments, usePrivateRecordIds } from '../api/list-documents';
 import { checkCustomExpiry, checkShare, expiryInstant, initialShareValues, latestExpiry, parsePreselection, shareBody, SHARE_SERVER_FIELDS, type ChosenRecord, type SharePreselection, type ShareFormValues } from '../share-form';
 import { dateTimeFormat, SHARING_NAMESPACES } from '../share-text';
-import { useNow } from '../use-now';
+import { useNow } from '../../../lib/use-now';
 import { ShareResult } from './share-result';
 import { DocumentsFields, RecordsFields } from './what-fields';
 

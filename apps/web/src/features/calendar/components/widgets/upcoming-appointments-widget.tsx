@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { APPOINTMENT_COLOR, isInPast } from '@healthbook/shared/calendar';
+import { VideoVisitButton } from '../../../../components/video-visit-button';
 import { useCurrentUser } from '../../../../lib/auth';
 import { useOrganizationContext } from '../../../../lib/organization-context';
 import { paths } from '../../../../lib/paths';
@@ -35,7 +36,8 @@ export default function UpcomingAppointmentsWidget() {
   const upcoming = useMemo(
     () =>
       (user?.patient_appointment_details ?? [])
-        .filter((a) => !isInPast(a.start_time))
+        // Those to come, and one under way (its video visit may be joined until its end).
+        .filter((a) => !isInPast(a.end_time))
         .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time))
         .slice(0, SHOWN),
     [user],
@@ -73,6 +75,7 @@ export default function UpcomingAppointmentsWidget() {
                       {[a.provider_name, specialityIn(i18n.resolvedLanguage ?? 'en', a.provider_speciality, a.provider_speciality_el)].filter(Boolean).join(' · ')}
                     </Typography>
                   </Box>
+                  {writes.appointments && <VideoVisitButton appointment={a} size="small" />}
                   <Button component={RouterLink} to={paths.eventDetails(clientId, a.availability_det_id)} size="small" aria-label={t('widget.detailsOf', { provider: a.provider_name })}>
                     {t('widget.details')}
                   </Button>

@@ -1,10 +1,10 @@
 import type { ServerEvent } from '@healthbook/shared/chat-protocol';
 
 /**
- * What the console needs of the live chat's socket client. The client itself (ChatConnection,
- * features/live-help/lib/chat-connection.ts) belongs to the patient's feature; features do not
- * import each other, so app/feature-modules.ts hands it to this feature as a factory, and the
- * compiler checks there that it fits this shape.
+ * What the staff's chat console and a video visit's chat need of the live chat's socket client.
+ * The client itself (ChatConnection, features/live-help/lib/chat-connection.ts) belongs to the
+ * patient's feature; features do not import each other, so app/feature-modules.ts hands it to
+ * them as a factory, and the compiler checks there that it fits this shape.
  */
 export type ChatSocketStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
 
