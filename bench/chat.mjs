@@ -57,7 +57,7 @@ const TRANSFER_ROUNDS = 3;
 const DRAIN_IDLE_MS = 3_000;
 const DRAIN_MAX_MS = 30_000;
 
-function numberFromEnv(name, fallback, { min = 0, integer = false } = {}) {
+export function numberFromEnv(name, fallback, { min = 0, integer = false } = {}) {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw);
@@ -79,7 +79,7 @@ export function chatSettings() {
 // ---------------------------------------------------------------- the scenarios, in the order they are reported
 const RELAY = 'chat relay';
 const FILE = 'chat 5 MB file';
-const SERVERS = {
+export const SERVERS = {
   bare: 'bare ws',
   one: '1 process',
   bare2: 'bare ws x2 + Redis',
@@ -104,7 +104,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const now = () => performance.now();
 
 /** Runs `fn` over `items`, at most `limit` at a time; answers the results in order. */
-async function pool(items, limit, fn) {
+export async function pool(items, limit, fn) {
   const results = new Array(items.length);
   let next = 0;
   const worker = async () => {
@@ -117,7 +117,7 @@ async function pool(items, limit, fn) {
   return results;
 }
 
-async function api(base, token, method, path, body) {
+export async function api(base, token, method, path, body) {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -129,12 +129,20 @@ async function api(base, token, method, path, body) {
 }
 
 /** Nearest-rank percentile of sorted values. */
-const percentile = (sorted, p) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]);
+export const percentile = (sorted, p) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const round1 = (n) => Math.round(n * 10) / 10;
+export const round1 = (n) => Math.round(n * 10) / 10;
+/** Mean, p50, p95, p99 and max of sorted latencies, in ms to a tenth. */
+export const latencySummary = (sorted) => ({
+  mean: round1(sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length)),
+  p50: round1(percentile(sorted, 50)),
+  p95: round1(percentile(sorted, 95)),
+  p99: round1(percentile(sorted, 99)),
+  max: round1(sorted.at(-1) ?? 0),
+});
 
 /** A socket as the bench drives it: events are parsed once and handed to waiters, then to the handler. */
-class BenchSocket {
+export class BenchSocket {
   /** @type {Array<{ match: (e: any) => boolean, resolve: (v: { event: any, at: number }) => void }>} */
   waiters = [];
   /** Events nobody waited for, while no handler is set (a few, for waitFor). */
@@ -215,8 +223,8 @@ class BenchSocket {
   }
 }
 
-const wsBase = (httpBase) => httpBase.replace(/^http/, 'ws');
-const query = (params) =>
+export const wsBase = (httpBase) => httpBase.replace(/^http/, 'ws');
+export const query = (params) =>
   Object.entries(params)
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
     .join('&');
@@ -270,7 +278,7 @@ function machineTicks() {
   }
 }
 /** Starts counting; stop() answers the % of one core each used meanwhile (null where unknown). */
-function cpuMeter(serverPids) {
+export function cpuMeter(serverPids) {
   const startedAt = now();
   const client = process.cpuUsage();
   const servers = serverPids.map(procTicks);
@@ -304,7 +312,7 @@ function cpuMeter(serverPids) {
  * its latency is the server's event loop's delay), and the bench database's sessions every 200 ms
  * (how many of the servers' connections are running a statement, and what those wait on).
  */
-function startDiagnostics({ databaseUrl, bases }) {
+export function startDiagnostics({ databaseUrl, bases }) {
   const pings = [];
   const samples = [];
   let stopped = false;
@@ -367,7 +375,7 @@ function startDiagnostics({ databaseUrl, bases }) {
   };
 }
 
-function describeDiagnosis(d) {
+export function describeDiagnosis(d) {
   const waits = Object.entries(d.database.waits)
     .slice(0, 4)
     .map(([k, v]) => `${k} ${v}`)
@@ -380,54 +388,68 @@ function describeDiagnosis(d) {
 
 // ---------------------------------------------------------------- users
 /**
- * PAIRS patients and PAIRS peer coaches in a new organisation, straight into the server's own
- * tables (the users trigger adds each account's patient row), all with one argon2id hash made once
- * (ARGON2_PARAMS); then each signs in through the real route (POST /api/v1/login/), a few at a time,
- * and keeps its access token (good on every server process of the run: they share JWT_SECRET).
+ * PAIRS patients and PAIRS peer coaches in a new organisation (createBenchUsers).
  */
 export async function createChatUsers({ databaseUrl, appBase, pairs, log }) {
+  const { orgId, groups } = await createBenchUsers({
+    databaseUrl,
+    appBase,
+    org: BENCH_ORG,
+    title: 'Chat Bench',
+    count: pairs,
+    groups: [
+      { prefix: 'chat-patient-', roles: ['patient'], firstName: 'Patient' },
+      { prefix: 'chat-coach-', roles: ['professional', 'coach'], firstName: 'Coach' },
+    ],
+    log: (took) => log(`chat users: ${pairs} patients and ${pairs} peer coaches in organisation "${BENCH_ORG}" ${took}`),
+  });
+  return { orgId, patients: groups[0], coaches: groups[1] };
+}
+
+/**
+ * `count` accounts of each group in a new organisation `org`, straight into the server's own tables
+ * (the users trigger adds each account's patient row: `patientId`), all with one argon2id hash made
+ * once (ARGON2_PARAMS); then each signs in through the real route (POST /api/v1/login/), a few at a
+ * time, and keeps its access token (good on every server process of the run: they share JWT_SECRET).
+ * Answers the organisation's id and the accounts of each group, in order.
+ */
+export async function createBenchUsers({ databaseUrl, appBase, org, title, count, groups, log }) {
   const startedAt = now();
   const { hash } = await import('@node-rs/argon2');
   const passwordHash = await hash(PASSWORD, ARGON2_PARAMS);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  let patients;
-  let coaches;
+  const made = [];
   let orgId;
   try {
     ({ rows: [{ id: orgId }] } = await client.query(
-      `insert into organizations (name, org_name, org_short_name, primary_color) values ($1, 'Chat Bench', 'Chat Bench', '#0476d9') returning id`,
-      [BENCH_ORG],
+      `insert into organizations (name, org_name, org_short_name, primary_color) values ($1, $2, $2, '#0476d9') returning id`,
+      [org, title],
     ));
-    const insert = async (kind, roles, firstName) =>
-      (
-        await client.query(
-          `insert into users (org_id, email, password_hash, first_name, last_name, roles, email_confirmed_at, dob, gender, sex)
-           select $1, $2 || lpad(i::text, 4, '0') || '@bench.example', $3, $4, lpad(i::text, 4, '0'), $5::text[], now(), '1980-01-01', 'undisclosed', 'undisclosed'
-           from generate_series(1, $6) as i order by i
-           returning id, email`,
-          [orgId, `chat-${kind}-`, passwordHash, firstName, roles, pairs],
-        )
-      ).rows;
-    patients = await insert('patient', ['patient'], 'Patient');
-    coaches = await insert('coach', ['professional', 'coach'], 'Coach');
-    const { rows } = await client.query('select id, user_id from patients where user_id = any($1::int[])', [patients.map((p) => p.id)]);
+    for (const { prefix, roles, firstName } of groups) {
+      const { rows } = await client.query(
+        `insert into users (org_id, email, password_hash, first_name, last_name, roles, email_confirmed_at, dob, gender, sex)
+         select $1, $2 || lpad(i::text, 4, '0') || '@bench.example', $3, $4, lpad(i::text, 4, '0'), $5::text[], now(), '1980-01-01', 'undisclosed', 'undisclosed'
+         from generate_series(1, $6) as i order by i
+         returning id, email`,
+        [orgId, prefix, passwordHash, firstName, roles, count],
+      );
+      made.push(rows);
+    }
+    const { rows } = await client.query('select id, user_id from patients where user_id = any($1::int[])', [made.flat().map((u) => u.id)]);
     const patientIdOf = new Map(rows.map((r) => [r.user_id, r.id]));
-    for (const p of patients) p.patientId = patientIdOf.get(p.id);
+    for (const u of made.flat()) u.patientId = patientIdOf.get(u.id);
   } finally {
     await client.end();
   }
   const insertedAt = now();
   const signIn = async (user) => {
-    const answer = await api(appBase, null, 'POST', '/api/v1/login/', { email: user.email, password: PASSWORD, org: BENCH_ORG });
+    const answer = await api(appBase, null, 'POST', '/api/v1/login/', { email: user.email, password: PASSWORD, org });
     user.token = answer.access;
   };
-  await pool([...patients, ...coaches], 16, signIn);
-  log(
-    `chat users: ${pairs} patients and ${pairs} peer coaches in organisation "${BENCH_ORG}" inserted in ${((insertedAt - startedAt) / 1000).toFixed(1)} s, ` +
-      `signed in through POST /api/v1/login/ (16 at a time) in ${((now() - insertedAt) / 1000).toFixed(1)} s`,
-  );
-  return { orgId, patients, coaches };
+  await pool(made.flat(), 16, signIn);
+  log(`inserted in ${((insertedAt - startedAt) / 1000).toFixed(1)} s, signed in through POST /api/v1/login/ (16 at a time) in ${((now() - insertedAt) / 1000).toFixed(1)} s`);
+  return { orgId, groups: made };
 }
 
 // ---------------------------------------------------------------- pairs on the real server
@@ -662,13 +684,7 @@ async function relayLoad(pairs, { rate, warmupS, durationS, tag, serverPids, dia
     delivered: latencies.length,
     offeredPerSec: measuredSent / durationS,
     msgPerSec: deliveredInWindow / durationS,
-    latencyMs: {
-      mean: round1(latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length)),
-      p50: round1(percentile(latencies, 50)),
-      p95: round1(percentile(latencies, 95)),
-      p99: round1(percentile(latencies, 99)),
-      max: round1(latencies.at(-1) ?? 0),
-    },
+    latencyMs: latencySummary(latencies),
     ackLatencyMs: { p50: round1(percentile(ackLatencies, 50)), p99: round1(percentile(ackLatencies, 99)) },
     lost,
     late,
@@ -803,11 +819,11 @@ export async function runChatBench({ chosen, app, databaseUrl, startServer, star
     let coachBase;
     let procs;
     if (server === 'bare') {
-      const bare = await startBareRelay('chat bare relay', {});
+      const bare = await startBareRelay('bare relay', {});
       patientBase = coachBase = bare.base;
       procs = [bare];
     } else if (server === 'bare2') {
-      const [a, b] = await Promise.all([startBareRelay('chat bare relay A (Redis)', { REDIS_URL: settings.redisUrl }), startBareRelay('chat bare relay B (Redis)', { REDIS_URL: settings.redisUrl })]);
+      const [a, b] = await Promise.all([startBareRelay('bare relay A (Redis)', { REDIS_URL: settings.redisUrl }), startBareRelay('bare relay B (Redis)', { REDIS_URL: settings.redisUrl })]);
       patientBase = a.base;
       coachBase = b.base;
       procs = [a, b];
@@ -875,10 +891,10 @@ export async function runChatBench({ chosen, app, databaseUrl, startServer, star
   return { settings: { ...settings, durationS, warmupS }, loadAverage: { start: loadAtStart, end: loadAtEnd }, rows, skipped, elapsedS, checks: chatChecks(rows) };
 }
 
-const LOG_TAIL = 40; // bench/support.mjs keeps a child's last 40 lines
+export const LOG_TAIL = 40; // bench/support.mjs keeps a child's last 40 lines
 
 /** What the servers' logs (pino JSON, warnings and errors) say went wrong, by message. */
-function serverErrors(tails) {
+export function serverErrors(tails) {
   const counts = {};
   for (const line of tails.flat()) {
     let entry;
@@ -894,7 +910,7 @@ function serverErrors(tails) {
   return counts;
 }
 
-function describeCpu(cpu, server) {
+export function describeCpu(cpu, server) {
   const names = server === 'two' ? ['server A', 'server B'] : server === 'bare2' ? ['relay A', 'relay B'] : [server === 'one' ? 'server' : 'relay'];
   const parts = [`bench client ${cpu.benchClient}% (its event loop p99 ${cpu.benchLoopP99Ms} ms)`, ...cpu.servers.map((v, i) => `${names[i]} ${v ?? '?'}%`)];
   if (cpu.postgres !== null) parts.push(`postgres ${cpu.postgres}%`);
@@ -903,7 +919,7 @@ function describeCpu(cpu, server) {
   return parts.join(', ');
 }
 
-async function redisUnreachable(url) {
+export async function redisUnreachable(url) {
   if (!url) return 'BENCH_REDIS_URL=off';
   try {
     const { Redis } = await import('ioredis');

@@ -14,24 +14,28 @@
 //   BENCH_CONNECTIONS  concurrent connections (default 100)
 //   BENCH_SKIP_BUILD   set to 1 to use whatever is built instead of running `npm run build`
 //   BENCH_STRICT       set to 1 to exit with code 1 when a PASS/FAIL check fails
-//   BENCH_ONLY         comma-separated words: only the targets and chat scenarios whose name holds one of them
+//   BENCH_ONLY         comma-separated words: only the targets, chat and visit scenarios whose name holds one of them
 //                      (and their baselines); the sign-in page's JavaScript is measured when a word is in "bundle",
 //                      Lighthouse when one is in "lighthouse"
 //   BENCH_LIGHTHOUSE_RUNS  Lighthouse runs per page, of which the median is shown (default 3)
 //   BENCH_CHAT_PAIRS   chat: patient–coach pairs (default 500, so 1,000 sockets)
 //   BENCH_CHAT_RATE    chat: messages a second each socket sends (default 2; the server allows 5 after a burst of 20)
 //   BENCH_CHAT_BUDGET  chat: seconds the chat part may take; scenarios that would not fit are skipped (default 180)
-//   BENCH_REDIS_URL    chat: the Redis of the two-process scenarios (default REDIS_URL, else redis://127.0.0.1:6379;
+//   BENCH_REDIS_URL    chat and visits: the Redis of the two-process scenarios (default REDIS_URL, else redis://127.0.0.1:6379;
 //                      "off" skips them). The bench's main server never uses Redis: it is the one-process case.
+//   BENCH_VISITS       visits: video visits signalling at once (default 200, so 400 sockets)
+//   BENCH_VISITS_ROUNDS  visits: offer/answer exchanges measured per visit, one a second (default 5, after one of warm-up)
 //   BENCH_SERVER_NODE_ARGS  extra node arguments for the real server processes, space-separated
 //                      (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where their time goes)
+//
+// Then the video visits' signalling (bench/visits.mjs: 400 sockets, offers answered, on the chat's servers and bare relays).
 //
 // Then the connected sources (bench/sources.ts, through tsx): the tests' EHR with BENCH_SOURCES_RESOURCES
 // resources (default 5,000) connected by the demo patient; the first sync, a re-sync with nothing new and a
 // full one, the longest stall of the server's loop meanwhile, beside the FHIR export (JSON) of the same records.
 //   npm run bench -- sources      only that part (with BENCH_ONLY, when a word is in "sources")
 //
-// Targets live in bench/targets.mjs, chat scenarios in bench/chat.mjs; results are written to .bench/results.json
+// Targets live in bench/targets.mjs, chat scenarios in bench/chat.mjs, visit scenarios in bench/visits.mjs; results are written to .bench/results.json
 // (Lighthouse's last report of each page to .bench/lighthouse/<page>.json).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -43,6 +47,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { targets } from '../bench/targets.mjs';
 import { chatScenarios, printChatTables, runChatBench } from '../bench/chat.mjs';
+import { printVisitsTable, runVisitsBench, visitScenarios } from '../bench/visits.mjs';
 import { BenchDatabase, Children, freePort, redact, waitForHttp } from '../bench/support.mjs';
 import { buildStale } from './build-stale.mjs';
 
@@ -183,7 +188,7 @@ async function startBaseline(mode, databaseUrl) {
   return `http://127.0.0.1:${port}`;
 }
 
-/** The chat's bare `ws` relay (bench/chat-baseline.mjs), with REDIS_URL in `extraEnv` for the two-process one. */
+/** The chat's and the visits' bare `ws` relay (bench/chat-baseline.mjs), with REDIS_URL in `extraEnv` for the two-process one. */
 async function startBareRelay(name, extraEnv) {
   const env = { ...process.env, NODE_ENV: 'production' };
   delete env.PORT;
@@ -355,8 +360,9 @@ async function main() {
   log(`server ready at ${app.base} (NODE_ENV=production, migrated and seeded)`);
   const chosen = selected(targets);
   const chosenChat = selected(chatScenarios);
+  const chosenVisits = selected(visitScenarios);
   if (ONLY.length > 0) {
-    const names = [...chosen, ...chosenChat].map((t) => t.name);
+    const names = [...chosen, ...chosenChat, ...chosenVisits].map((t) => t.name);
     const extra = [bundleSelected() && 'the sign-in page JavaScript', lighthouseSelected() && 'Lighthouse'].filter(Boolean);
     log(`BENCH_ONLY=${ONLY.join(',')}: ${[...names, ...extra].join(', ') || 'no target'}`);
   }
@@ -422,26 +428,46 @@ async function main() {
     }
   }
 
+  /** A socket part's tables, then its checks (kept) and skipped scenarios. */
+  const reportPart = (part, printTables) => {
+    console.log('');
+    printTables(part);
+    for (const c of part.checks) {
+      checks.push({ name: c.name, pass: c.pass, value: c.value, threshold: c.threshold });
+      console.log(`${c.pass ? 'PASS' : 'FAIL'}  ${c.line}`);
+    }
+    for (const s of part.skipped) console.log(`SKIP  ${s.name}: ${s.why}`);
+  };
+  // The chat's and the visits' other processes (two servers on Redis, the bare relays): started once, by name, and shared.
+  const started = new Map();
+  const once = (key, start) => {
+    if (!started.has(key)) started.set(key, start());
+    return started.get(key);
+  };
+  const sockets = {
+    app,
+    databaseUrl: db.url,
+    startServer: (name, env) => once(`server ${name}`, () => startServer(db.url, name, { SEED_DEMO: 'false', ...env })),
+    startBareRelay: (name, env) => once(`relay ${name}`, () => startBareRelay(name, env)),
+    log,
+  };
   let chat = null;
   if (chosenChat.length > 0) {
     console.log('');
     chat = await runChatBench({
+      ...sockets,
       chosen: chosenChat,
-      app,
-      databaseUrl: db.url,
-      startServer: (name, env) => startServer(db.url, name, { SEED_DEMO: 'false', ...env }),
-      startBareRelay,
       durationS: DURATION,
       warmupS: WARMUP,
-      log,
     });
+    reportPart(chat, printChatTables);
+  }
+
+  let visits = null;
+  if (chosenVisits.length > 0) {
     console.log('');
-    printChatTables(chat);
-    for (const c of chat.checks) {
-      checks.push({ name: c.name, pass: c.pass, value: c.value, threshold: c.threshold });
-      console.log(`${c.pass ? 'PASS' : 'FAIL'}  ${c.line}`);
-    }
-    for (const s of chat.skipped) console.log(`SKIP  ${s.name}: ${s.why}`);
+    visits = await runVisitsBench({ ...sockets, chosen: chosenVisits });
+    reportPart(visits, printVisitsTable);
   }
 
   let sources = { skipped: `not chosen by BENCH_ONLY=${ONLY.join(',')}` };
@@ -479,6 +505,7 @@ async function main() {
     settings: { connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP },
     targets: rows,
     chat,
+    visits,
     sources,
     checks,
     bundle,
