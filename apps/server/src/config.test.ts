@@ -272,6 +272,7 @@ describe('placeholders of .env.example in production', () => {
     expect(configError({ NODE_ENV: 'production', JWT_SECRET: 'CHANGE_ME_0123456789abcdef0123456789abcdef' }).message).toMatch(/^Refusing to start in production: JWT_SECRET still holds a placeholder/);
     expect(configError({ NODE_ENV: 'production', REDIS_URL: 'redis://:change%2Dme@redis:6379' }).message).toContain(': REDIS_URL still holds');
     expect(configError({ NODE_ENV: 'production', METRICS_TOKEN: 'change-me-metrics-token-of-32-characters' }).message).toContain(': METRICS_TOKEN still holds');
+    expect(configError({ NODE_ENV: 'production', TURN_URLS: 'turn:turn.example.org', TURN_SECRET: 'change-me-turn-secret' }).message).toContain(': TURN_SECRET still holds');
   });
 
   it('takes only the placeholder for one, not words that contain it', () => {

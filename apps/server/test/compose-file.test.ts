@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CHAT_SOCKET_PATH } from '@healthbook/shared';
+import { CHAT_SOCKET_PATH, VISIT_SOCKET_PATH } from '@healthbook/shared';
 import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -10,9 +10,9 @@ import { ConfigError, loadConfig } from '../src/config';
 /**
  * The container deployment (compose.yaml, .env.example, deploy/nginx.conf, Dockerfile): valid by the
  * Compose specification's own schema (deploy/compose-spec/compose-spec.json), two application
- * processes of one image behind the proxy, a health check on every long-running service, and no
- * secret written in the file: each comes from .env, without a default, and the server in production
- * refuses the example's placeholders.
+ * processes of one image behind the proxy, coturn for the video visits, a health check on every
+ * long-running service, and no secret written in the file: each comes from .env, without a default,
+ * and the server in production refuses the example's placeholders.
  */
 
 const repo = path.resolve(import.meta.dirname, '../../..');
@@ -27,6 +27,10 @@ type Service = {
   restart?: string;
   volumes?: string[];
   ports?: string[];
+  network_mode?: string;
+  command?: string[] | string;
+  cap_add?: string[];
+  cap_drop?: string[];
 };
 type ComposeFile = { services: Record<string, Service>; volumes?: Record<string, unknown> };
 
@@ -119,12 +123,32 @@ describe('compose.yaml', () => {
       });
       // Nothing but the proxy is reachable from outside.
       expect(s.ports).toBeUndefined();
+      // Video visits relay through the coturn service, with the secret it shares.
+      expect(s.environment).toMatchObject({ TURN_URLS: '${TURN_URLS:?set TURN_URLS in .env}', TURN_SECRET: '${TURN_SECRET:?set TURN_SECRET in .env}' });
     }
     expect(compose.services.postgres?.image).toMatch(/^postgres:16\b/);
     expect(compose.services.redis?.image).toMatch(/^redis:7\b/);
     expect(compose.services.minio?.image).toMatch(/minio\/minio:/);
     expect(String(compose.services['minio-init']?.environment?.S3_BUCKET)).toBe('${S3_BUCKET:?set S3_BUCKET in .env}');
     expect(Object.entries(compose.services).filter(([, s]) => s.ports?.length).map(([name]) => name)).toEqual(['proxy']);
+  });
+
+  it('runs coturn, pinned, on the host network, with the TURN REST secret of the applications and no private peers', () => {
+    const coturn = compose.services.coturn!;
+    expect(coturn.image).toMatch(/^coturn\/coturn:\d+\.\d+\.\d+-r\d+$/);
+    expect(coturn.network_mode).toBe('host');
+    expect(coturn.environment?.TURN_SECRET).toBe('${TURN_SECRET:?set TURN_SECRET in .env}');
+    const command = [coturn.command].flat().join(' ');
+    for (const option of ['--use-auth-secret', '--static-auth-secret="$$TURN_SECRET"', '--realm="$$TURN_REALM"', '--no-cli', '--listening-port=3478', '--tls-listening-port=5349', '--no-multicast-peers']) {
+      expect(command).toContain(option);
+    }
+    for (const range of ['10.0.0.0-10.255.255.255', '172.16.0.0-172.31.255.255', '192.168.0.0-192.168.255.255', '127.0.0.0-127.255.255.255', '169.254.0.0-169.254.255.255']) {
+      expect(command).toContain(`--denied-peer-ip=${range}`);
+    }
+    // The image grants turnserver a file capability: without it in the bounding set, it would not start.
+    expect(coturn).toMatchObject({ cap_drop: ['ALL'], cap_add: ['NET_BIND_SERVICE'] });
+    // The app's TURN_URLS, as .env.example has them, are valid and name the ports coturn listens on.
+    expect(example.TURN_URLS!.split(',').map((u) => /:(\d+)\?/.exec(u)?.[1])).toEqual(['3478', '3478', '5349']);
   });
 
   it('has a health check on every long-running service; the applications’ asks /api/health/ready', () => {
@@ -161,7 +185,7 @@ describe('compose.yaml', () => {
     const referenced = new Set([...composeText.split('$$').join('').matchAll(REFERENCE)].map((m) => m[1]!));
     for (const name of referenced) expect(Object.keys(example), name).toContain(name);
     const secrets = Object.keys(example).filter((name) => SECRET_NAME.test(name) || /URL$/.test(name) && /:\/\/[^@/]*:[^@/]*@/.test(example[name]!));
-    expect(secrets.sort()).toEqual(['JWT_SECRET', 'MINIO_ROOT_PASSWORD', 'POSTGRES_PASSWORD', 'REDIS_PASSWORD', 'S3_SECRET_KEY', 'SMTP_URL']);
+    expect(secrets.sort()).toEqual(['JWT_SECRET', 'MINIO_ROOT_PASSWORD', 'POSTGRES_PASSWORD', 'REDIS_PASSWORD', 'S3_SECRET_KEY', 'SMTP_URL', 'TURN_SECRET']);
     for (const name of secrets) expect(example[name], name).toMatch(/change-me/);
 
     const dir = mkdtempSync(path.join(tmpdir(), 'hb-compose-'));
@@ -174,13 +198,15 @@ describe('compose.yaml', () => {
       error = err;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as Error).message).toMatch(/^Refusing to start in production: DATABASE_URL, JWT_SECRET, REDIS_URL, SMTP_URL, STORAGE_URL still hold a placeholder/);
+    expect((error as Error).message).toMatch(/^Refusing to start in production: DATABASE_URL, JWT_SECRET, REDIS_URL, SMTP_URL, STORAGE_URL, TURN_SECRET still hold a placeholder/);
     expect((error as Error).message).not.toContain('\n');
 
     // With real values the same environment is a valid production configuration.
     const real = Object.fromEntries(Object.entries(example).map(([k, v]) => [k, v.replace(/change-me[-\w]*/g, `${k.toLowerCase().replace(/_/g, '')}-4f1d9c0b7e2a6d3c8b5a9f0e1d2c3b4a5f6e`)]));
     const config = loadConfig({ ...(mapStrings(compose.services.app1!.environment, (s) => interpolate(s, real)) as Record<string, string>), DATA_DIR: dir });
     expect(config).toMatchObject({ env: 'production', trustProxy: 1, redisUrl: expect.stringMatching(/^redis:\/\/:redispassword-[0-9a-f]+@redis:6379\/0$/) });
+    expect(config.turn.urls).toHaveLength(3);
+    expect(config.turn.secret).toMatch(/^turnsecret-/);
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
   });
 });
@@ -195,8 +221,8 @@ describe('deploy/nginx.conf', () => {
     expect(servers).toEqual(appServices.map(([name]) => `${name}:8080`));
   });
 
-  it('passes the chat’s WebSocket upgrade on its path, with the forwarded headers', () => {
-    const block = new RegExp(`location ${CHAT_SOCKET_PATH.replace(/\//g, '\\/')} \\{([^}]*)\\}`).exec(nginx)?.[1] ?? '';
+  it.each([CHAT_SOCKET_PATH, VISIT_SOCKET_PATH])('passes the WebSocket upgrade on %s, with the forwarded headers', (socketPath) => {
+    const block = new RegExp(`location ${socketPath.replace(/\//g, '\\/')} \\{([^}]*)\\}`).exec(nginx)?.[1] ?? '';
     expect(block).toContain('proxy_pass http://healthbook;');
     expect(block).toContain('proxy_set_header Upgrade $http_upgrade;');
     expect(block).toContain('proxy_set_header Connection $connection_upgrade;');

@@ -8,9 +8,10 @@ import { promisify } from 'node:util';
 import { freePort } from './process/support';
 
 /**
- * Debian's coturn on loopback, as docs/operating/configuration.md tells operators to run it
- * (`use-auth-secret`: TURN REST credentials from a shared secret), for the tests that prove the
- * relay path: the TURN integration test and the browser journeys' video visits (e2e/start-server.ts).
+ * Debian's coturn on loopback, as docs/operating/deployment.md ("The TURN relay") tells operators
+ * to run it (`use-auth-secret`: TURN REST credentials from a shared secret), for the tests that
+ * prove the relay path: the TURN integration test and the browser journeys' video visits
+ * (e2e/start-server.ts).
  */
 
 /** Whether coturn and its client are installed (.ci/run installs them). */

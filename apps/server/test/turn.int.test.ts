@@ -5,7 +5,7 @@ import { haveCoturn, startCoturn, type Coturn } from './coturn';
 
 /**
  * The video visits' TURN credentials against a real TURN server: Debian's coturn, started here on
- * loopback with `use-auth-secret` (test/coturn.ts, as docs/operating/configuration.md tells operators
+ * loopback with `use-auth-secret` (test/coturn.ts, as docs/operating/deployment.md tells operators
  * to run it). coturn's own client (turnutils_uclient) allocates a relay with what the server makes,
  * and sends packets through it; a wrong secret and an expired credential are refused. Skipped
  * without coturn (.ci/run installs it).
