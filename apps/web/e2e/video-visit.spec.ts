@@ -2,70 +2,18 @@
 // a new provider has an appointment starting in two minutes with a new patient; the patient joins
 // from the dashboard's card, checks the camera and microphone and waits; the provider opens the
 // waiting room from the console and lets them in; both see the other's video (frames decoded, read
-// through getStats) and receive sound; mute and camera off reach the other side; the provider ends
-// the visit and the appointment shows its length. Again through the TURN relay only (coturn,
+// through getStats) and receive sound; they write in the visit's chat; mute and camera off reach
+// the other side; the provider ends the visit, the chat stays with it and the appointment shows its
+// length. Again through the TURN relay only (coturn,
 // started beside the product by e2e/start-server.ts, with the server's credentials), in Greek on a
-// phone; and with the camera refused, the explanation. Every new page passes the axe scan.
-import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { ADMIN, BASE_URL, DEMO_PASSWORD, api, apiLogin, linkParams, mailLink, registeredPatient, scan, signIn, uniqueEmail, uniqueName } from './accounts';
+// phone (the camera refused: video-visit-refused.spec.ts). Every new page passes the axe scan.
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { scan, signIn } from './accounts';
 import { ALLOW_MEDIA_PROMPT, CHROMIUM, FAKE_MEDIA_DEVICES } from './chromium';
-import { waitForMail } from './mailbox';
+import { appointmentStartingNow } from './visits';
 
 test.describe.configure({ timeout: 240_000 });
 test.use({ launchOptions: { ...CHROMIUM, args: [...CHROMIUM.args, FAKE_MEDIA_DEVICES, ALLOW_MEDIA_PROMPT] } });
-
-interface Booked {
-  slot: number;
-  patient: { email: string; password: string; name: string };
-  provider: { email: string; password: string; name: string };
-}
-
-/** HH:MM and YYYY-MM-DD of an instant in a zone. */
-const wall = (at: Date, timeZone: string) => {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at).map((p) => [p.type, p.value]));
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-};
-
-/**
- * A provider of their own (no other journey touches their schedule), speaking `language`, with one
- * 30-minute slot starting at the next minute but one, booked by a new patient: its visit can be
- * joined at once.
- */
-async function appointmentStartingNow(prefix: string, language: 'en' | 'el' = 'en'): Promise<Booked> {
-  const admin = await apiLogin(ADMIN, DEMO_PASSWORD);
-  const provider = { email: uniqueEmail(`${prefix}-doc`), password: 'Video#Visit2026', first: uniqueName('Iris'), last: 'Videodoc' };
-  const invited = await api('/api/v1/admin/people/staff/', { token: admin, body: { first_name: provider.first, last_name: provider.last, email: provider.email, role: 'provider', speciality: 'General practice', language } });
-  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
-  const setup = await api('/api/v1/account_setup/', { body: { ...linkParams(mailLink(await waitForMail(provider.email, /choose your password|επιλέξτε συνθηματικό/))), password: provider.password } });
-  expect(setup.status, JSON.stringify(setup.body)).toBeLessThan(300);
-  const providerToken = await apiLogin(provider.email, provider.password);
-
-  // An exception today, in a zone where its half hour does not cross midnight.
-  const start = new Date(Math.ceil((Date.now() + 90_000) / 60_000) * 60_000);
-  const end = new Date(start.getTime() + 30 * 60_000);
-  const timezone = ['UTC', 'Pacific/Kiritimati', 'America/Los_Angeles'].find((tz) => wall(start, tz).day === wall(end, tz).day)!;
-  const from = wall(start, timezone);
-  const schedule = await api('/api/v1/provider/me/schedule/', {
-    method: 'PUT',
-    token: providerToken,
-    body: { slot_minutes: 30, timezone, weekly: [], exceptions: [{ date: from.day, start: from.time, end: wall(end, timezone).time }] },
-  });
-  expect(schedule.status, JSON.stringify(schedule.body)).toBe(200);
-
-  const patient = await registeredPatient(prefix);
-  const token = await apiLogin(patient.email, patient.password);
-  const providers = await api<Array<{ provider_id: number; provider_name: string }>>('/api/v1/provider/list/', { method: 'GET', token });
-  const providerId = providers.body.find((p) => p.provider_name === `${provider.first} ${provider.last}`)!.provider_id;
-  const free = await api<{ slots: Array<{ availability_det_id: number; start_time: string }> }>(`/api/v1/provider/${providerId}/availability/?start=${from.day}&end=${from.day}&tz=${encodeURIComponent(timezone)}`, { method: 'GET', token });
-  const slot = free.body.slots.find((s) => Date.parse(s.start_time) === start.getTime())!;
-  const booked = await api('/api/v1/provider/book_appointment/', { token, body: { provider_id: providerId, availability_det_id: slot.availability_det_id, reason_for_visit: 'Rash on the arm' } });
-  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-  return {
-    slot: slot.availability_det_id,
-    patient: { email: patient.email, password: patient.password, name: `${patient.first_name} ${patient.last_name}` },
-    provider: { email: provider.email, password: provider.password, name: `${provider.first} ${provider.last}` },
-  };
-}
 
 /**
  * Keeps the page's peer connections where the test can read their statistics, and, for `relay`,
@@ -103,9 +51,16 @@ function received(page: Page) {
   });
 }
 
+/** The contexts a journey opened: closed after it (their calls end, their CPU is free for the next). */
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
+});
+
 /** A signed-in browser context of one side; in Greek, switched after signing in (signIn reads the English page). */
 async function newSide(browser: Browser, who: { email: string; password: string }, options: { relay: boolean; locale: 'en' | 'el'; phone?: boolean }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: options.phone ? { width: 390, height: 844 } : { width: 1366, height: 900 }, locale: 'en-US', timezoneId: 'Europe/Athens' });
+  opened.push(context);
   await context.addInitScript(trackPeerConnections(options.relay));
   const page = await context.newPage();
   await signIn(page, who.email, who.password);
@@ -117,7 +72,7 @@ async function newSide(browser: Browser, who: { email: string; password: string 
   return { context, page };
 }
 
-test('the patient waits, the provider lets them in, both see and hear each other, mute and camera off reach the other side, the provider ends it', async ({ browser }) => {
+test('the patient waits, the provider lets them in, both see and hear each other and chat, mute and camera off reach the other side, the provider ends it', async ({ browser }) => {
   const booked = await appointmentStartingNow('visit');
   const { page: patient } = await newSide(browser, booked.patient, { relay: false, locale: 'en' });
   const { page: provider } = await newSide(browser, booked.provider, { relay: false, locale: 'en' });
@@ -149,6 +104,7 @@ test('the patient waits, the provider lets them in, both see and hear each other
   // Both see the other's video playing and receive sound.
   for (const side of [patient, provider]) await expect.poll(async () => (await received(side)).frames, { timeout: 20_000 }).toBeGreaterThan(0);
   const firstFrameMs = Date.now() - admittedAt;
+  console.log(`video visit: admit to first decoded frame on both sides within ${firstFrameMs} ms`);
   for (const side of [patient, provider]) {
     await expect.poll(async () => (await received(side)).frames, { timeout: 20_000 }).toBeGreaterThan(30);
     await expect.poll(async () => (await received(side)).audioPackets, { timeout: 20_000 }).toBeGreaterThan(50);
@@ -157,6 +113,14 @@ test('the patient waits, the provider lets them in, both see and hear each other
   await expect(provider.getByText(/^Connection: (good|fair|poor|checking)$/)).toBeVisible();
   await scan(provider);
   await scan(patient);
+
+  // The visit's chat beside the video, both ways.
+  await patient.getByRole('textbox', { name: 'Message' }).fill('The rash started a week ago.');
+  await patient.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(provider.getByRole('log').getByText('The rash started a week ago.')).toBeVisible();
+  await provider.getByRole('textbox', { name: 'Message' }).fill('Please hold your arm up to the camera.');
+  await provider.getByRole('button', { name: 'Send' }).click();
+  await expect(patient.getByRole('log').getByText('Please hold your arm up to the camera.')).toBeVisible();
 
   // Mute and camera off reach the other side.
   await patient.getByRole('button', { name: 'Mute' }).click();
@@ -174,6 +138,10 @@ test('the patient waits, the provider lets them in, both see and hear each other
   await expect(provider.getByRole('heading', { name: 'The video visit has ended' })).toBeVisible();
   await expect(patient.getByRole('heading', { name: 'The video visit has ended' })).toBeVisible();
   await expect(patient.getByText(/It lasted \d+ minutes?\./)).toBeVisible();
+  // The chat stays with the appointment.
+  const transcript = patient.getByRole('region', { name: 'The chat of the visit' });
+  await expect(transcript).toContainText('The rash started a week ago.');
+  await expect(transcript).toContainText('Please hold your arm up to the camera.');
   await scan(patient);
   await patient.getByRole('link', { name: 'Back to the appointment' }).click();
   await expect(patient.getByText(/Held: it lasted \d+ minutes?/)).toBeVisible();
@@ -211,24 +179,4 @@ test('through the TURN relay only, in Greek on a phone', async ({ browser }) => 
   await expect(provider.getByText(`Ο/Η ${booked.patient.name} αποχώρησε από την επίσκεψη. Μπορεί να συνδεθεί ξανά.`)).toBeVisible();
   await patient.getByRole('button', { name: 'Νέα σύνδεση' }).click();
   await expect.poll(async () => (await received(provider)).frames, { timeout: 30_000 }).toBeGreaterThan(30);
-});
-
-test('a camera and microphone refused by the browser are explained, with how to allow them', async () => {
-  const booked = await appointmentStartingNow('refused');
-  // A browser that answers the camera and microphone prompt with "Block".
-  const browser = await chromium.launch({ ...CHROMIUM, args: [...CHROMIUM.args, FAKE_MEDIA_DEVICES, `${ALLOW_MEDIA_PROMPT}=deny`] });
-  try {
-    const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1366, height: 900 }, locale: 'en-US', timezoneId: 'Europe/Athens' });
-    const page = await context.newPage();
-    await signIn(page, booked.patient.email, booked.patient.password);
-    await page.goto(`/healthbook/event-details?eventId=${booked.slot}`);
-    await page.getByRole('link', { name: 'Join video visit' }).click();
-    const alert = page.getByRole('alert').filter({ hasText: 'The camera and microphone are blocked' });
-    await expect(alert).toBeVisible();
-    await expect(alert).toContainText('In Chrome or Edge: select the icon left of the address bar');
-    await expect(page.getByRole('button', { name: 'Join video visit' })).toHaveCount(0);
-    await scan(page);
-  } finally {
-    await browser.close();
-  }
 });

@@ -24,7 +24,8 @@ import type { FeatureModule } from '../lib/feature-module';
 
 /**
  * The live chat's socket client (features/live-help) handed to the staff's chat console
- * (features/chat-console), which may not import another feature; loaded with the console's page.
+ * (features/chat-console) and the video visit's chat (features/video-visit), which may not import
+ * another feature; loaded with their pages.
  */
 function loadChatSocket(): Promise<ChatSocketFactory> {
   return import('../features/live-help/lib/chat-connection').then(({ ChatConnection }) => (options) => new ChatConnection(options));
@@ -43,7 +44,7 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   helpModule,
   liveHelpModule,
   telehealthModule,
-  videoVisitModule,
+  videoVisitModule(loadChatSocket),
   scheduleAppointmentModule,
   providerSearchModule,
   providerConsoleModule,

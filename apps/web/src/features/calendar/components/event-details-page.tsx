@@ -105,7 +105,7 @@ function AppointmentBody({ appointment }: { appointment: AppointmentDetail }) {
         <Chip label={t(`appointment.statuses.${appointment.status}`)} color={cancelled ? 'default' : 'primary'} size="small" />
         <Box sx={{ flex: 1 }} />
         {canWrite && visit?.phase === 'open' && visit.status !== 'ended' && <VideoVisitButton appointment={{ ...appointment, end_time: visit.closes_at }} />}
-        {canWrite && !cancelled && !past && (
+        {canWrite && !cancelled && !past && visit?.status !== 'ended' && (
           <Button variant="outlined" color="error" startIcon={<EventBusy />} onClick={() => setConfirming(true)} disabled={cancel.isPending}>
             {t('appointment.cancel')}
           </Button>

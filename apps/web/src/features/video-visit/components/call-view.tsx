@@ -19,7 +19,7 @@ import Mic from '@mui/icons-material/Mic';
 import MicOff from '@mui/icons-material/MicOff';
 import MoreTime from '@mui/icons-material/MoreTime';
 import PresentToAll from '@mui/icons-material/PresentToAll';
-import SettingsVoice from '@mui/icons-material/SettingsVoice';
+import Settings from '@mui/icons-material/Settings';
 import SignalCellularAlt from '@mui/icons-material/SignalCellularAlt';
 import StopScreenShare from '@mui/icons-material/StopScreenShare';
 import Videocam from '@mui/icons-material/Videocam';
@@ -169,7 +169,7 @@ export function CallView({ visit, media, call, formatTime, onLeft, side }: { vis
           />
           <Tooltip title={t('controls.devices')}>
             <IconButton aria-label={t('controls.devices')} aria-haspopup="menu" onClick={(e) => setDevicesAnchor(e.currentTarget)}>
-              <SettingsVoice />
+              <Settings />
             </IconButton>
           </Tooltip>
           <Menu anchorEl={devicesAnchor} open={devicesAnchor !== null} onClose={() => setDevicesAnchor(null)}>

@@ -124,7 +124,7 @@ export function useLocalMedia(): LocalMedia {
   };
 }
 
-/** The microphone's level, 0 to 1, about ten times a second (the device check's meter). */
+/** The microphone's level, 0 to 1, about ten times a second, with a slow fall (the device check's meter). */
 export function useMicLevel(stream: MediaStream | null, version: number): number {
   const [level, setLevel] = useState(0);
   useEffect(() => {
@@ -133,15 +133,18 @@ export function useMicLevel(stream: MediaStream | null, version: number): number
     const context = new AudioContext();
     const source = context.createMediaStreamSource(new MediaStream([track]));
     const analyser = context.createAnalyser();
-    analyser.fftSize = 512;
+    analyser.fftSize = 2048;
+    // Created before any click on this page, the context may start suspended.
+    void context.resume().catch(() => undefined);
     source.connect(analyser);
     const samples = new Float32Array(analyser.fftSize);
     const timer = setInterval(() => {
       analyser.getFloatTimeDomainData(samples);
       let sum = 0;
       for (const s of samples) sum += s * s;
-      // RMS to a 0..1 meter: speech sits around 0.05-0.2 RMS.
-      setLevel(Math.min(1, Math.sqrt(sum / samples.length) * 4));
+      // RMS to a 0..1 meter (speech sits around 0.05-0.2 RMS), falling back slowly so a short sound shows.
+      const now = Math.min(1, Math.sqrt(sum / samples.length) * 4);
+      setLevel((shown) => Math.max(now, shown * 0.8));
     }, 100);
     return () => {
       clearInterval(timer);
