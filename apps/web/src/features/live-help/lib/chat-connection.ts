@@ -9,7 +9,7 @@ import {
   CHAT_SOCKET_PATH,
 } from '@healthbook/shared/chat';
 import { chatSocketUrl, ServerEventSchema, type ClientFrameInput, type ServerEvent } from '@healthbook/shared/chat-protocol';
-import { backoffDelay, isFinalTicketError, pageSocketUrl } from '../../../lib/socket-reconnect';
+import { backoffDelay, isFinalTicketError, pageSocketUrl, parseSocketEvent } from '../../../lib/socket-client';
 
 /**
  * The live chat's socket (§7 "Live chat connection"; the protocol in packages/shared
@@ -303,19 +303,8 @@ export class ChatConnection {
   }
 
   private receive(data: unknown): void {
-    if (typeof data !== 'string') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(data);
-    } catch {
-      return;
-    }
-    const parsed = ServerEventSchema.safeParse(value);
-    if (!parsed.success) {
-      console.warn('chat: an event of an unknown shape was ignored', parsed.error.issues);
-      return;
-    }
-    const event = parsed.data;
+    const event = parseSocketEvent(data, ServerEventSchema, 'chat');
+    if (!event) return;
     switch (event.type) {
       case 'welcome':
         this.welcomed();

@@ -1,5 +1,5 @@
 import { VISIT_CLOSE, VISIT_FINAL_CLOSE_CODES, VISIT_SOCKET_PATH, VisitServerEventSchema, type SignalData, type VisitServerEvent } from '@healthbook/shared/visit-protocol';
-import { backoffDelay, isFinalTicketError, pageSocketUrl } from '../../../lib/socket-reconnect';
+import { backoffDelay, isFinalTicketError, pageSocketUrl, parseSocketEvent } from '../../../lib/socket-client';
 
 /**
  * The video visit's signalling socket (packages/shared visit-protocol.ts), without React. Every
@@ -115,20 +115,13 @@ export class VisitConnection {
   }
 
   private receive(data: unknown): void {
-    if (typeof data !== 'string') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(data);
-    } catch {
-      return;
-    }
-    const parsed = VisitServerEventSchema.safeParse(value);
-    if (!parsed.success) return;
-    if (parsed.data.type === 'welcome') {
+    const event = parseSocketEvent(data, VisitServerEventSchema, 'visit');
+    if (!event) return;
+    if (event.type === 'welcome') {
       this.attempt = 0;
       this.setStatus('open');
     }
-    this.options.onEvent(parsed.data);
+    this.options.onEvent(event);
   }
 
   private scheduleReconnect(closeCode?: number): void {
