@@ -80,7 +80,11 @@ export async function seedPatientData(
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.insertInto('reminders').values({ org_id: orgId, user_id: userId, event_id: null, appointment_id: appointment.id, occurrence_start: start, remind_at: new Date(start.getTime() - 60 * 60_000) }).execute();
-  await db.insertInto('visits').values({ org_id: orgId, appointment_id: appointment.id, patient_id: patientId, provider_id: opts.providerId, status: 'ended', admitted_at: start, ended_at: end, ended_by: opts.providerId, end_reason: 'provider' }).execute();
+  // The visit keeps its note, one of the patient's records (migration 0041): the records go first, the visit forgets it.
+  await db
+    .insertInto('visits')
+    .values({ org_id: orgId, appointment_id: appointment.id, patient_id: patientId, provider_id: opts.providerId, status: 'ended', admitted_at: start, ended_at: end, ended_by: opts.providerId, end_reason: 'provider', note_record_id: recordIds[0] ?? null })
+    .execute();
   const conversation = await db
     .insertInto('chat_conversations')
     .values({ org_id: orgId, patient_id: patientId, patient_user_id: userId, provider_type: 'coach', reason: `Chat of ${tag}` })

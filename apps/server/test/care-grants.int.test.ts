@@ -486,6 +486,9 @@ function routeTable(): Record<string, RouteCase> {
         return { method: 'POST', url: `/api/v1/appointments/${slot}/visit/end/` };
       },
     },
+    // The visit's note: the provider's narrow door (PatientsService.openVisitNote: that patient's medical visits only); the patient side 403, anyone else 404 (visit-note.int.test.ts).
+    'GET /api/v1/appointments/:availability_det_id/visit/note/': none('the appointment’s provider only: the note they wrote in the patient’s medical visits (their own visit, audited on the patient’s trail)'),
+    'POST /api/v1/appointments/:availability_det_id/visit/note/': none('the appointment’s provider only: one medical visit in the patient’s record per visit (their own visit, audited on the patient’s trail)'),
     // Sharing
     'POST /api/v1/sharing/': { kind: 'write', make: json('POST', '/api/v1/sharing/', { recipient_name: 'Dr Grey', recipient_email: 'grey@clinic.example', categories: ['condition'] }) },
     'GET /api/v1/sharing/': { kind: 'read', make: get('/api/v1/sharing/') },

@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = [
   'visit_end',
   'visit_join',
   'visit_leave',
+  'visit_note',
   'chat_read',
   'chat_queue_read',
   'chat_message',

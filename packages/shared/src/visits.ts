@@ -49,3 +49,21 @@ export function extendedVisitEnd(appointment: { end: Date | string }, window: Vi
   const latest = toDate(appointment.end).getTime() + VISIT_EXTEND_MAX_MINUTES * 60_000;
   return new Date(Math.min(from + VISIT_EXTEND_MINUTES * 60_000, latest));
 }
+
+/**
+ * The visit's note (issue 29, item 4): the provider writes it once the visit has started (the
+ * patient side admitted), and it lands in the patient's record as a medical visit with the
+ * provider's name. It may be written and changed until this many days after the appointment's end.
+ */
+export const VISIT_NOTE_DAYS = 7;
+
+/** The medical-visit fields the provider writes in a visit's note; `professional` and `date` are the server's (the provider's name, the visit's day). */
+export const VISIT_NOTE_FIELDS = ['reason', 'symptoms', 'findings', 'diagnosis', 'treatment', 'note'] as const;
+
+/** The `code` beside `detail` in the 404 of GET …/visit/note/ when no note has been written yet (the appointment's own 404 carries none). */
+export const VISIT_NOTE_NONE = 'visit_note_none';
+
+/** Until when a visit's note may be written: VISIT_NOTE_DAYS after the appointment's end. */
+export function visitNoteUntil(appointment: { end: Date | string }): Date {
+  return new Date(toDate(appointment.end).getTime() + VISIT_NOTE_DAYS * 86_400_000);
+}

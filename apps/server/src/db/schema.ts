@@ -481,6 +481,8 @@ export interface VisitsTable {
   ended_by: number | null;
   end_reason: 'provider' | 'patient' | 'window' | null;
   extended_until: NullableTimestamp;
+  /** The visit's note in the patient's record (migration 0041): its medical-visit record, null until written (or once the patient deleted it). */
+  note_record_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

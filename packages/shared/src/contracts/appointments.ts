@@ -3,6 +3,9 @@ import { cleanText } from '../validation';
 import { calendarDaySchema, timeZoneSchema } from './calendar';
 import { IdParamSchema, IdSchema } from './common';
 import { readOnlyFields, writableBody } from './round-trip';
+import { categoryDefinition } from '../records/categories';
+import { VISIT_NOTE_FIELDS } from '../visits';
+import { recordFieldsBodySchema } from './records';
 import { CANCELLATION_NOTES_MAX, PROVIDER_BIOGRAPHY_MAX, PROVIDER_TEXT_MAX, REASON_FOR_VISIT_MAX, SLOT_MINUTES } from '../appointments';
 
 /**
@@ -242,3 +245,13 @@ export const VisitSchema = z
   })
   .meta({ id: 'Visit' });
 export type Visit = z.infer<typeof VisitSchema>;
+
+/**
+ * POST /api/v1/appointments/{availability_det_id}/visit/note/: the provider's note of a video visit,
+ * the medical-visit category's own fields (VISIT_NOTE_FIELDS, with the category's limits).
+ * `reason` defaults to the appointment's reason for visit; `professional` (the provider's name) and
+ * `date` (the visit's day) are set by the server. The answer is the medical-visit record.
+ */
+export type VisitNoteBody = Partial<Record<(typeof VISIT_NOTE_FIELDS)[number], string | null>>;
+// Each of these fields is a text field of the category: a string, null or absent (recordFieldsBodySchema).
+export const VisitNoteBodySchema = recordFieldsBodySchema(categoryDefinition('medicalvisit')!, VISIT_NOTE_FIELDS).meta({ id: 'VisitNoteBody' }) as unknown as z.ZodType<VisitNoteBody>;

@@ -117,6 +117,20 @@ export function recordBodySchema(category: CategoryDefinition): z.ZodType {
   return schema;
 }
 
+/**
+ * Some of a category's fields as a request body, each field as in the category's own body (the
+ * limits are its declaration's, which checkRecord applies): a form that writes part of a record,
+ * such as a provider's visit note. Other fields are dropped.
+ */
+export function recordFieldsBodySchema(category: CategoryDefinition, names: readonly string[]) {
+  const fields = names.map((name) => {
+    const field = category.fields.find((f) => f.name === name);
+    if (!field) throw new Error(`the category ${category.key} has no field ${name}`);
+    return field;
+  });
+  return z.object(Object.assign({}, ...fields.map(requestFields)) as Record<string, z.ZodType>);
+}
+
 /** A record of a category as the API answers it (allergies also carry `allergy_id`, the spec's name of their id). */
 export function recordAnswerSchema(category: CategoryDefinition): z.ZodType {
   let schema = answerSchemas.get(category.key);

@@ -35,6 +35,7 @@ import * as m0037 from './0037_create_fhir_sources';
 import * as m0038 from './0038_create_apple_health_imports';
 import * as m0039 from './0039_create_visits';
 import * as m0040 from './0040_add_chat_appointment';
+import * as m0041 from './0041_add_visit_note';
 
 /**
  * Versioned migrations, imported statically so the bundled server carries them.
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0038_create_apple_health_imports': m0038,
   '0039_create_visits': m0039,
   '0040_add_chat_appointment': m0040,
+  '0041_add_visit_note': m0041,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -18,8 +18,12 @@ const READ_ACTION: Readonly<Record<PatientDataArea, AuditAction>> = {
   connections: 'connection_read',
 };
 
-/** Who holds the scope: a level of the patients policy, or a share's verified recipient. */
-export type ScopeAccess = PatientAccessLevel | 'recipient';
+/**
+ * Who holds the scope: a level of the patients policy, a share's verified recipient, or the
+ * provider of a video visit writing its note (PatientsService.openVisitNote: the medical-visit
+ * records of that one patient, nothing else of the record).
+ */
+export type ScopeAccess = PatientAccessLevel | 'recipient' | 'provider';
 
 export interface PatientScopeInit {
   patient: PatientRow;
@@ -36,8 +40,8 @@ export interface PatientScopeInit {
  * The one door to a patient's data. Every repository of patient data takes this value and
  * nothing else: its organisation, its patient, whether private rows are in it and the
  * categories of a limited grant are the filter the repository adds to every query. It is made
- * only by the patients policy (PatientsService.open) and, for a verified recipient, by the
- * sharing service: a lint rule forbids `new PatientScope` anywhere else, and the private field
+ * only by the patients policy (PatientsService.open; openVisitNote for a visit's provider, one
+ * category) and, for a verified recipient, by the sharing service: a lint rule forbids `new PatientScope` anywhere else, and the private field
  * makes a look-alike object unassignable to it.
  *
  * A scope can be narrowed (withoutPrivate) but never widened.
@@ -79,9 +83,9 @@ export class PatientScope {
     return this.access === 'owner';
   }
 
-  /** Writes: the owner and full access. */
+  /** Writes: the owner, full access, and a visit's provider (inside the scope's one category). */
   get canWrite(): boolean {
-    return this.access === 'owner' || this.access === 'full';
+    return this.access === 'owner' || this.access === 'full' || this.access === 'provider';
   }
 
   /** Only the owner marks rows private (or public again). */
@@ -91,7 +95,7 @@ export class PatientScope {
 
   /** Whether the holder reaches another area of the same record (an export that carries assessments, the journal…). */
   reachesArea(area: PatientDataArea): boolean {
-    if (this.access === 'recipient') return area === this.area;
+    if (this.access === 'recipient' || this.access === 'provider') return area === this.area;
     return reachesArea({ access: this.access, categories: this.categories }, area);
   }
 

@@ -107,6 +107,29 @@ export class PatientsRepository {
       .execute();
   }
 
+  /**
+   * The patient of a provider's own appointment (booked) whose video visit has started (admitted)
+   * and which ended no earlier than `endedSince`: what PatientsService.openVisitNote opens.
+   */
+  ofStartedVisit(appointmentId: number, providerUserId: number, endedSince: Date): Promise<PatientRow | undefined> {
+    return this.db
+      .selectFrom('appointments as a')
+      .innerJoin('visits as v', 'v.appointment_id', 'a.id')
+      .innerJoin('patients as p', 'p.id', 'a.patient_id')
+      .leftJoin('users as u', 'u.id', 'p.user_id')
+      .select(patientColumns('p', 'u'))
+      .where('a.org_id', '=', this.scope.orgId)
+      .where('p.org_id', '=', this.scope.orgId)
+      .where('v.org_id', '=', this.scope.orgId)
+      .where('a.id', '=', appointmentId)
+      .where('a.provider_id', '=', providerUserId)
+      .where('a.status', '=', 'booked')
+      .where('v.admitted_at', 'is not', null)
+      .where('a.end_time', '>=', endedSince)
+      .$castTo<PatientRow>()
+      .executeTakeFirst();
+  }
+
   /** The patient an account is (every account is one). */
   findByUser(userId: number): Promise<PatientRow | undefined> {
     return runNamed(this.db, this.select().where('p.user_id', '=', userId)).then(([row]) => row);

@@ -1,4 +1,4 @@
-import { AREA_RULES, RECORD_ACCESS_REFUSED, type Patient, type PatientDataArea } from '@healthbook/shared';
+import { AREA_RULES, RECORD_ACCESS_REFUSED, VISIT_NOTE_DAYS, type Patient, type PatientDataArea } from '@healthbook/shared';
 import type { SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
 import { orgScope } from '../../db/scope';
@@ -73,6 +73,26 @@ export class PatientsService {
     return new CareTeamScope({ actor: ctx.actor, work, audit: this.audit });
   }
 
+  /**
+   * The provider's narrow door to a patient's record: the note of a video visit they held. A
+   * provider has no access to their patients' records otherwise; this scope reaches the
+   * medical-visit records of the appointment's patient only (no private ones, no other category or
+   * area), and only for the appointment's own provider, once its visit has started (the patient
+   * side admitted) and until VISIT_NOTE_DAYS after the appointment's end. Anyone else, or outside
+   * that time: 404, audited (the visits service answers the reasons a participant may be told
+   * before it asks). Reads and writes through it go on the patient's trail, by name.
+   */
+  async openVisitNote(ctx: SignedInContext, appointmentId: number, now: Date = new Date()): Promise<PatientScope> {
+    const patient = isProvider(ctx.actor)
+      ? await new PatientsRepository(this.db, orgScope(ctx.actor.orgId)).ofStartedVisit(appointmentId, ctx.actor.userId, new Date(now.getTime() - VISIT_NOTE_DAYS * 86_400_000))
+      : undefined;
+    if (!patient) {
+      await this.audit.record(ctx, { action: 'patient_access', outcome: 'denied', subject: `appointment:${appointmentId}`, detail: { intent: 'write', area: 'records', work: 'visit_note' } });
+      throw notFound();
+    }
+    return new PatientScope({ patient, access: 'provider', area: 'records', categories: ['medicalvisit'], includePrivate: false, grantId: null, audit: this.audit });
+  }
+
   present(grant: { patient: PatientRow; access: PatientAccess; isOwner: boolean; categories: readonly string[] | null; kind?: 'invitation' | 'dependant' | undefined }): Patient {
     const { patient, access } = grant;
     return {
@@ -93,7 +113,7 @@ export class PatientsService {
   async get(ctx: SignedInContext, patientId: number): Promise<Patient> {
     const scope = await this.open(ctx, 'profile', patientId);
     await scope.auditRead(ctx);
-    const access = scope.access === 'recipient' ? 'read-only' : scope.access;
+    const access = scope.access === 'recipient' || scope.access === 'provider' ? 'read-only' : scope.access;
     return this.present({ patient: scope.patient, access, isOwner: scope.isOwner, categories: scope.categories });
   }
 

@@ -32,6 +32,17 @@ import { assertRoomForRecords } from './records.limits';
 export const DEFAULT_PAGE_SIZE = 20;
 
 /**
+ * A row of another table that keeps one record of the patient's (a video visit keeps its note:
+ * visits.note_record_id). RecordsService.putHeld locks it first, in the write's transaction.
+ */
+export interface RecordHolder {
+  /** Locks the holder; answers the id of the record it keeps, or null for none yet. */
+  lock(trx: Db): Promise<number | null>;
+  /** Keeps the record just made. */
+  keep(trx: Db, recordId: number): Promise<void>;
+}
+
+/**
  * The key of a cached answer about a patient's records: the patient, the version of their data
  * read with the grant (before the answer is computed), whether private records are in it, and
  * what was asked. A change of the data moves the version on, so a changed record is never
@@ -116,10 +127,16 @@ export class RecordsService {
   }
 
   async get(ctx: SignedInContext, category: CategoryDefinition, id: number, patientId?: number): Promise<HealthRecord> {
-    const grant = await this.patients.open(ctx, 'records', patientId);
-    const row = await new RecordsRepository(this.db, grant).get(category.key, id);
-    if (!row) throw notFound();
-    await grant.auditRead(ctx, { category: category.key, record: id });
+    const record = await this.getIn(ctx, await this.patients.open(ctx, 'records', patientId), category, id);
+    if (!record) throw notFound();
+    return record;
+  }
+
+  /** A record read under a scope another service opened (a visit's note), on the patient's trail as any read; undefined when not there for the scope. */
+  async getIn(ctx: SignedInContext, scope: PatientScope, category: CategoryDefinition, id: number): Promise<HealthRecord | undefined> {
+    const row = await new RecordsRepository(this.db, scope).get(category.key, id);
+    if (!row) return undefined;
+    await scope.auditRead(ctx, { category: category.key, record: id });
     return presentRecord(category, row);
   }
 
@@ -127,15 +144,7 @@ export class RecordsService {
     const grant = await this.patients.open(ctx, 'records', patientId, 'write');
     // A grant limited to other categories: this category is not there for it (as for reading).
     if (!grant.reaches(category.key)) throw notFound();
-    const { values, errors } = checkRecord(category, body, { today: latestToday(), dob: grant.patient.dob, creating: true });
-    if (errors) throw new FieldError(errors);
-    const row = await this.db.transaction().execute(async (trx) => {
-      const repo = new RecordsRepository(trx, grant);
-      await assertRoomForRecords(repo, 1);
-      const created = await repo.insert(toStoredRecord(category, values, latestToday()), ctx.actor.userId);
-      await repo.addVersion(created.id, 1, 'create', created.data, diff({}, valuesOf(created)), ctx.actor.userId);
-      return created;
-    });
+    const row = await this.db.transaction().execute((trx) => this.insertChecked(trx, ctx, grant, category, body));
     await this.audit.record(ctx, { action: 'record_create', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { category: category.key, record: row.id } });
     return presentRecord(category, row);
   }
@@ -143,29 +152,67 @@ export class RecordsService {
   /** PUT (every field; those not given are emptied) or PATCH (`partial`: those not given are kept). */
   async update(ctx: SignedInContext, category: CategoryDefinition, id: number, body: Record<string, unknown>, partial: boolean, patientId?: number): Promise<HealthRecord> {
     const grant = await this.patients.open(ctx, 'records', patientId, 'write');
-    const row = await this.db.transaction().execute(async (trx) => {
-      const repo = new RecordsRepository(trx, grant);
-      const current = await repo.lock(category.key, id);
-      // A private record is not there for anyone but its owner, to change no more than to read.
-      if (!current) throw notFound();
-      const before = valuesOf(current);
-      const { values, errors } = checkRecord(category, body, { today: latestToday(), dob: grant.patient.dob, ...(partial ? { existing: before } : {}) });
-      if (errors) throw new FieldError(errors);
-      // Only the patient marks a record private or public again.
-      if (values.private !== undefined && Boolean(values.private) !== current.private && !grant.canMarkPrivate) throw new HttpError(403, 'errors:privateOwnerOnly');
-      const changes = diff(before, values);
-      if (changes.length === 0) return current;
-      // A record a connected source brought changes at the source; the patient keeps their note and the private mark.
-      if (current.provenance && changes.some((c) => !(SOURCE_RECORD_EDITABLE as readonly string[]).includes(c.field))) {
-        throw new HttpError(403, 'errors:sourceRecordReadOnly', { source: current.provenance.source_name ?? '' });
-      }
-      const next = current.version + 1;
-      const updated = await repo.update(id, toStoredRecord(category, values, current.sort_date ?? latestToday(), current), next, ctx.actor.userId);
-      await repo.addVersion(id, next, 'update', updated.data, changes, ctx.actor.userId);
-      return updated;
-    });
+    const row = await this.db.transaction().execute((trx) => this.updateChecked(trx, ctx, grant, category, id, body, partial));
+    // A private record is not there for anyone but its owner, to change no more than to read.
+    if (!row) throw notFound();
     await this.audit.record(ctx, { action: 'record_update', outcome: 'success', subject: `patient:${grant.patient.id}`, detail: { category: category.key, record: id } });
     return presentRecord(category, row);
+  }
+
+  /**
+   * The one record a row of another table keeps (a video visit keeps its note), written under the
+   * scope its service opened (PatientsService.openVisitNote): made the first time, every field given
+   * replaced afterwards (those of the category not given are kept), by the same rules as any record
+   * (checked values, search text, a version; the patient's data_version moves on). The holder is
+   * locked first, so writes sent at once make one record. Null when the kept record is out of the
+   * scope's reach (the patient made it private). The caller audits, knowing what was written.
+   */
+  async putHeld(ctx: SignedInContext, scope: PatientScope, category: CategoryDefinition, body: Record<string, unknown>, holder: RecordHolder): Promise<{ record: HealthRecord; created: boolean } | null> {
+    if (!scope.canWrite || !scope.reaches(category.key)) throw notFound();
+    const written = await this.db.transaction().execute(async (trx) => {
+      const held = await holder.lock(trx);
+      if (held !== null) {
+        const row = await this.updateChecked(trx, ctx, scope, category, held, body, true);
+        return row ? { row, created: false } : null;
+      }
+      const row = await this.insertChecked(trx, ctx, scope, category, body);
+      await holder.keep(trx, row.id);
+      return { row, created: true };
+    });
+    return written && { record: presentRecord(category, written.row), created: written.created };
+  }
+
+  /** A new record of the scope's patient, checked against its category, with its first version (in the caller's transaction). */
+  private async insertChecked(trx: Db, ctx: SignedInContext, grant: PatientScope, category: CategoryDefinition, body: Record<string, unknown>): Promise<RecordRow> {
+    const { values, errors } = checkRecord(category, body, { today: latestToday(), dob: grant.patient.dob, creating: true });
+    if (errors) throw new FieldError(errors);
+    const repo = new RecordsRepository(trx, grant);
+    await assertRoomForRecords(repo, 1);
+    const created = await repo.insert(toStoredRecord(category, values, latestToday()), ctx.actor.userId);
+    await repo.addVersion(created.id, 1, 'create', created.data, diff({}, valuesOf(created)), ctx.actor.userId);
+    return created;
+  }
+
+  /** A record changed (in the caller's transaction), with a version when something changed; undefined when it is not there for the scope. */
+  private async updateChecked(trx: Db, ctx: SignedInContext, grant: PatientScope, category: CategoryDefinition, id: number, body: Record<string, unknown>, partial: boolean): Promise<RecordRow | undefined> {
+    const repo = new RecordsRepository(trx, grant);
+    const current = await repo.lock(category.key, id);
+    if (!current) return undefined;
+    const before = valuesOf(current);
+    const { values, errors } = checkRecord(category, body, { today: latestToday(), dob: grant.patient.dob, ...(partial ? { existing: before } : {}) });
+    if (errors) throw new FieldError(errors);
+    // Only the patient marks a record private or public again.
+    if (values.private !== undefined && Boolean(values.private) !== current.private && !grant.canMarkPrivate) throw new HttpError(403, 'errors:privateOwnerOnly');
+    const changes = diff(before, values);
+    if (changes.length === 0) return current;
+    // A record a connected source brought changes at the source; the patient keeps their note and the private mark.
+    if (current.provenance && changes.some((c) => !(SOURCE_RECORD_EDITABLE as readonly string[]).includes(c.field))) {
+      throw new HttpError(403, 'errors:sourceRecordReadOnly', { source: current.provenance.source_name ?? '' });
+    }
+    const next = current.version + 1;
+    const updated = await repo.update(id, toStoredRecord(category, values, current.sort_date ?? latestToday(), current), next, ctx.actor.userId);
+    await repo.addVersion(id, next, 'update', updated.data, changes, ctx.actor.userId);
+    return updated;
   }
 
   /** Deletes a record, the attachments uploaded to it (their files too); documents of the Document Center attached to it stay, detached. */

@@ -17,6 +17,17 @@ export class VisitsRepository {
     return this.db.selectFrom('visits').selectAll().where('appointment_id', '=', appointmentId).executeTakeFirst();
   }
 
+  /** The record of the visit's note, the visit locked until the transaction ends (notes written at once make one record). */
+  async lockNote(appointmentId: number): Promise<number | null> {
+    const row = await this.db.selectFrom('visits').select('note_record_id').where('appointment_id', '=', appointmentId).forUpdate().executeTakeFirst();
+    return row?.note_record_id ?? null;
+  }
+
+  /** Keeps the record of the visit's note. */
+  async keepNote(appointmentId: number, recordId: number): Promise<void> {
+    await this.db.updateTable('visits').set({ note_record_id: recordId, updated_at: sql`now()` }).where('appointment_id', '=', appointmentId).execute();
+  }
+
   /** The patient side is here: the visit waits for the provider (made now if none was; an admitted or ended one is left as it is). */
   async wait(appointment: { id: number; org_id: number; patient_id: number; provider_id: number }): Promise<void> {
     await this.db

@@ -1,4 +1,21 @@
-import { VISIT_SOCKET_PATH, extendedVisitEnd, formatMoment, visitPhase, visitWindow, zoneOf, type SocketTicket, type Visit } from '@healthbook/shared';
+import {
+  VISIT_NOTE_DAYS,
+  VISIT_NOTE_FIELDS,
+  VISIT_NOTE_NONE,
+  VISIT_SOCKET_PATH,
+  categoryDefinition,
+  cleanText,
+  extendedVisitEnd,
+  formatMoment,
+  visitNoteUntil,
+  visitPhase,
+  visitWindow,
+  zoneOf,
+  type HealthRecord,
+  type SocketTicket,
+  type Visit,
+  type VisitNoteBody,
+} from '@healthbook/shared';
 import type { Config } from '../../config';
 import type { SignedInContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -7,6 +24,9 @@ import { servicePlugin } from '../../lib/service-plugin';
 import { fullName } from '../appointments/appointments.presenter';
 import type { AppointmentRow } from '../appointments/appointments.repository';
 import type { AppointmentsService } from '../appointments/appointments.service';
+import { wallClock } from '../calendar/recurrence';
+import type { PatientsService } from '../patients/patients.service';
+import type { RecordsService } from '../records/records.service';
 import type { MessageBus } from '../../lib/shared-cache';
 import type { AuditLog } from '../audit/audit.service';
 import type { ChatService } from '../chat/chat.service';
@@ -33,6 +53,16 @@ export type VisitBusEvent =
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
+/** The record category a visit's note is written in. */
+const MEDICAL_VISIT = categoryDefinition('medicalvisit')!;
+
+/** A text the server puts in a field of the note, cut to the field's limit (the category's declaration). */
+function fitted(field: 'reason' | 'professional', text: string): string {
+  const declared = MEDICAL_VISIT.fields.find((f) => f.name === field)!;
+  const clean = cleanText(text);
+  return declared.kind === 'text' && clean.length > declared.max ? `${clean.slice(0, declared.max - 1).trimEnd()}…` : clean;
+}
+
 /**
  * Video visits of telehealth appointments (issue 29). A visit belongs to its appointment: its two
  * participants are the appointment's provider and its patient side (the patient, or someone of
@@ -51,6 +81,8 @@ export class VisitsService {
     private readonly bus: MessageBus,
     private readonly tickets: SocketTickets,
     private readonly chat: ChatService,
+    private readonly patients: PatientsService,
+    private readonly records: RecordsService,
     private readonly turn: Config['turn'],
   ) {}
 
@@ -220,6 +252,57 @@ export class VisitsService {
     return this.present(participant, extended ?? (await repo.byAppointment(row.id)), now, await this.chat.visitChatId(row.org_id, row.id));
   }
 
+  /**
+   * The visit's note, for the appointment's provider (the patient side: 403; anyone else: 404 as
+   * for the appointment) once the visit has started (the patient side admitted; else 409) and until
+   * VISIT_NOTE_DAYS after the appointment's end (409 after): the scope of the patients policy's
+   * narrow door (PatientsService.openVisitNote: this patient's medical visits only).
+   */
+  private async openNote(ctx: SignedInContext, slotId: number, now: Date) {
+    const { participant, row, visit } = await this.open(ctx, slotId);
+    if (participant.side !== 'provider') throw new HttpError(403, 'errors:visitNoteProviderOnly');
+    if (!visit?.admitted_at) throw new HttpError(409, 'errors:visitNotStarted');
+    const until = visitNoteUntil({ end: row.end_time });
+    if (now.getTime() > until.getTime()) throw new HttpError(409, 'errors:visitNoteClosed', { days: VISIT_NOTE_DAYS, time: this.moment(ctx, row, until) });
+    return { row, visit, scope: await this.patients.openVisitNote(ctx, row.id, now) };
+  }
+
+  /** The visit's note as it stands in the patient's record (a medical visit); 404 with VISIT_NOTE_NONE before one is written. */
+  async note(ctx: SignedInContext, slotId: number, now: Date = new Date()): Promise<HealthRecord> {
+    const { visit, scope } = await this.openNote(ctx, slotId, now);
+    if (visit.note_record_id === null) throw new HttpError(404, 'errors:visitNoteNone', {}, {}, { code: VISIT_NOTE_NONE });
+    const record = await this.records.getIn(ctx, scope, MEDICAL_VISIT, visit.note_record_id);
+    if (!record) throw new HttpError(409, 'errors:visitNotePrivate');
+    return record;
+  }
+
+  /**
+   * The provider writes the visit's note: one medical visit in the patient's record per visit, made
+   * by the first note and replaced by the next (PUT semantics: every field the provider writes is
+   * set, those left out emptied). `reason` defaults to the appointment's reason for visit;
+   * `professional` is the provider's name and `date` the visit's day (its admission, in the
+   * appointment's zone). Notes sent at once make one record. On the patient's trail (visit_note).
+   */
+  async writeNote(ctx: SignedInContext, slotId: number, body: VisitNoteBody, now: Date = new Date()): Promise<{ record: HealthRecord; created: boolean }> {
+    const { row, visit, scope } = await this.openNote(ctx, slotId, now);
+    const reason = body.reason && cleanText(body.reason) !== '' ? body.reason : fitted('reason', row.reason_for_visit);
+    const values: Record<string, unknown> = {
+      ...Object.fromEntries(VISIT_NOTE_FIELDS.map((field) => [field, body[field] ?? null])),
+      reason,
+      professional: fitted('professional', fullName(row.provider_first_name, row.provider_last_name)),
+      date: wallClock(new Date(visit.admitted_at ?? row.start_time), row.provider_timezone).date,
+      date_part: 'day',
+    };
+    const written = await this.records.putHeld(ctx, scope, MEDICAL_VISIT, values, {
+      lock: (trx) => new VisitsRepository(trx).lockNote(row.id),
+      keep: (trx, recordId) => new VisitsRepository(trx).keepNote(row.id, recordId),
+    });
+    // The patient made the note private: it is theirs alone now.
+    if (!written) throw new HttpError(409, 'errors:visitNotePrivate');
+    await scope.auditChange(ctx, 'visit_note', { appointment: row.id, category: MEDICAL_VISIT.key, record: written.record.id, created: written.created });
+    return written;
+  }
+
   /** Either participant ends the visit, once; ending an ended visit answers it as it is. */
   async end(ctx: SignedInContext, slotId: number, now: Date = new Date()): Promise<Visit> {
     const { participant, row, repo, visit } = await this.open(ctx, slotId);
@@ -240,6 +323,8 @@ declare module 'fastify' {
   }
 }
 
-export default servicePlugin<'visits', { turn: Config['turn'] }>('visits', ['db', 'cache', 'audit-service', 'appointments-service', 'socketTickets-service', 'chat-service'], (app, opts) =>
-  new VisitsService(app.db, app.appointments, app.audit, app.bus, app.socketTickets, app.chat, opts.turn),
+export default servicePlugin<'visits', { turn: Config['turn'] }>(
+  'visits',
+  ['db', 'cache', 'audit-service', 'appointments-service', 'socketTickets-service', 'chat-service', 'patients-service', 'records-service'],
+  (app, opts) => new VisitsService(app.db, app.appointments, app.audit, app.bus, app.socketTickets, app.chat, app.patients, app.records, opts.turn),
 );
