@@ -4,7 +4,7 @@
 // waiting room from the console and lets them in; both see the other's video (frames decoded, read
 // through getStats) and receive sound; they write in the visit's chat; mute and camera off reach
 // the other side; the provider ends the visit, the chat stays with it and the appointment shows its
-// length. Again through the TURN relay only (coturn,
+// length; the provider's note lands in the patient's medical visits. Again through the TURN relay only (coturn,
 // started beside the product by e2e/start-server.ts, with the server's credentials), in Greek on a
 // phone (the camera refused: video-visit-refused.spec.ts). Every new page passes the axe scan.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
@@ -92,7 +92,7 @@ async function newSide(browser: Browser, who: { email: string; password: string 
   return { context, page };
 }
 
-test('the patient waits, the provider lets them in, both see and hear each other and chat, mute and camera off reach the other side, the provider ends it', async ({ browser }) => {
+test('the patient waits, the provider lets them in, both see and hear each other and chat, mute and camera off reach the other side, the provider ends it and writes the visit note', async ({ browser }) => {
   const booked = await appointmentStartingNow('visit');
   const { page: patient } = await newSide(browser, booked.patient, { relay: false, locale: 'en' });
   const { page: provider } = await newSide(browser, booked.provider, { relay: false, locale: 'en' });
@@ -164,6 +164,19 @@ test('the patient waits, the provider lets them in, both see and hear each other
   await scan(patient);
   await patient.getByRole('link', { name: 'Back to the appointment' }).click();
   await expect(patient.getByText(/Held: it lasted \d+ minutes?/)).toBeVisible();
+
+  // The provider's note of the visit lands in the patient's medical visits, with the provider's name.
+  const note = provider.getByRole('region', { name: 'Visit note' });
+  await note.getByLabel('Diagnosis').fill('Contact dermatitis');
+  await note.getByLabel('Treatment').fill('Hydrocortisone cream 1%, twice a day for a week');
+  await note.getByRole('button', { name: 'Save to the health record' }).click();
+  await expect(note.getByRole('status')).toHaveText(`Saved in ${booked.patient.name}'s medical visits.`);
+  await scan(provider);
+  await patient.goto('/healthbook/health-record/medicalvisit');
+  const visitRecord = patient.getByRole('link', { name: /Rash on the arm/ }).first();
+  await visitRecord.click();
+  await expect(patient.getByText('Contact dermatitis')).toBeVisible();
+  await expect(patient.getByText(booked.provider.name).first()).toBeVisible();
 });
 
 test('through the TURN relay only, in Greek on a phone', async ({ browser }) => {

@@ -172,6 +172,8 @@ export const queryKeys = {
     detail: (availabilityDetId: number) => [...queryKeys.appointments.all, 'detail', availabilityDetId] as const,
     /** GET /api/v1/appointments/{availability_det_id}/visit/ (the video visit; read again with the appointment). */
     visit: (availabilityDetId: number) => [...queryKeys.appointments.all, 'detail', availabilityDetId, 'visit'] as const,
+    /** GET /api/v1/appointments/{availability_det_id}/visit/note/ (the provider's note of the visit). */
+    visitNote: (availabilityDetId: number) => [...queryKeys.appointments.all, 'detail', availabilityDetId, 'visit', 'note'] as const,
   },
   shares: {
     all: ['shares'] as const,

@@ -5,7 +5,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
@@ -18,6 +22,7 @@ import CallEnd from '@mui/icons-material/CallEnd';
 import Mic from '@mui/icons-material/Mic';
 import MicOff from '@mui/icons-material/MicOff';
 import MoreTime from '@mui/icons-material/MoreTime';
+import NoteAdd from '@mui/icons-material/NoteAdd';
 import PresentToAll from '@mui/icons-material/PresentToAll';
 import Settings from '@mui/icons-material/Settings';
 import SignalCellularAlt from '@mui/icons-material/SignalCellularAlt';
@@ -32,6 +37,7 @@ import type { LocalMedia } from '../hooks/use-local-media';
 import type { VisitCall } from '../hooks/use-visit-call';
 import { useVisitAction } from '../api/visit';
 import { MediaVideo } from './media-video';
+import { VisitNoteForm } from './visit-note-form';
 
 const QUALITY_COLOR = { unknown: 'default', good: 'success', fair: 'warning', poor: 'error' } as const;
 
@@ -47,6 +53,7 @@ export function CallView({ visit, media, call, formatTime, onLeft, side }: { vis
   const action = useVisitAction(visit.availability_det_id);
   const [failure, setFailure] = useState<string | null>(null);
   const [ending, setEnding] = useState(false);
+  const [noting, setNoting] = useState(false);
   const [devicesAnchor, setDevicesAnchor] = useState<HTMLElement | null>(null);
   const provider = visit.role === 'provider';
   const other = provider ? visit.patient_name : visit.provider_name;
@@ -201,6 +208,11 @@ export function CallView({ visit, media, call, formatTime, onLeft, side }: { vis
               {t('actions.extend')}
             </Button>
           )}
+          {provider && admitted && (
+            <Button startIcon={<NoteAdd />} onClick={() => setNoting(true)}>
+              {t('note.title')}
+            </Button>
+          )}
           {provider ? (
             <Button color="error" variant="contained" startIcon={<CallEnd />} onClick={() => setEnding(true)} disabled={action.isPending}>
               {t('actions.end')}
@@ -221,6 +233,17 @@ export function CallView({ visit, media, call, formatTime, onLeft, side }: { vis
         </Paper>
       </Stack>
       {side}
+      {provider && (
+        <Dialog open={noting} onClose={() => setNoting(false)} aria-labelledby="visit-note-dialog" fullWidth maxWidth="md">
+          <DialogTitle id="visit-note-dialog">{t('note.title')}</DialogTitle>
+          <DialogContent>
+            <VisitNoteForm visit={visit} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setNoting(false)}>{t('note.close')}</Button>
+          </DialogActions>
+        </Dialog>
+      )}
       <ConfirmDialog
         open={ending}
         title={t('end.title')}

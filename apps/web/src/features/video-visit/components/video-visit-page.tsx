@@ -25,6 +25,7 @@ import { useLocalMedia } from '../hooks/use-local-media';
 import { useVisitCall } from '../hooks/use-visit-call';
 import { CallView } from './call-view';
 import { DeviceCheck } from './device-check';
+import { VisitNoteForm } from './visit-note-form';
 import { ChatLines, VisitChat, lineOf } from './visit-chat';
 
 /** The slot (availability_det_id) of ?slot=, or null. */
@@ -125,6 +126,14 @@ function Ended({ visit, formatTime }: { visit: Visit; formatTime: (instant: stri
           {minutes !== null && ` ${t('ended.length', { count: minutes })}`}
         </Typography>
       </Paper>
+      {visit.role === 'provider' && (
+        <Paper variant="outlined" component="section" aria-labelledby="visit-note" sx={{ borderRadius: 3, p: { xs: 2, sm: 3 } }}>
+          <Typography id="visit-note" variant="h2" sx={{ mb: 1 }}>
+            {t('note.title')}
+          </Typography>
+          <VisitNoteForm visit={visit} />
+        </Paper>
+      )}
       {lines.some((l) => l.notice === null) && (
         <Paper variant="outlined" component="section" aria-labelledby="visit-transcript" sx={{ borderRadius: 3, p: { xs: 2, sm: 3 } }}>
           <Typography id="visit-transcript" variant="h2" sx={{ mb: 1.5 }}>
