@@ -115,6 +115,9 @@ export class PeerCall {
       this.makingOffer = true;
       await this.pc.setLocalDescription();
       this.sendDescription();
+    } catch (error) {
+      // Closed meanwhile, or a description the browser refused: the next negotiation tries again.
+      console.warn('visit: an offer could not be made', error);
     } finally {
       this.makingOffer = false;
     }
