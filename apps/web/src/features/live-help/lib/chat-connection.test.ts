@@ -1,41 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_CLOSE, CHAT_FILE_MAX_BYTES, CHAT_HEARTBEAT_MS, CHAT_RECONNECT_BASE_MS, CHAT_SLICE_CHARS } from '@healthbook/shared/chat';
 import type { ServerEvent } from '@healthbook/shared/chat-protocol';
+import { FakeSocket as BaseFakeSocket } from '../../../components/testing/fake-socket';
 import { bytesToBase64, ChatConnection, ChatFileError, type ChatConnectionStatus, reconnectDelay } from './chat-connection';
 
-/** A WebSocket the test drives: it records what the client sends and plays the server. */
-class FakeSocket {
-  static instances: FakeSocket[] = [];
-  static last(): FakeSocket {
-    return FakeSocket.instances[FakeSocket.instances.length - 1]!;
-  }
-  readyState = 0;
-  sent: Array<Record<string, unknown>> = [];
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  closedWith: number | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.instances.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as Record<string, unknown>);
-  }
-  close(code = 1000) {
-    this.readyState = 3;
-    this.closedWith = code;
-  }
-  /** The server accepts the socket and says welcome. */
-  accept() {
-    this.readyState = 1;
-    this.emit({ type: 'welcome', role: 'patient', userId: 5, conversations: [] });
-  }
-  emit(event: Record<string, unknown>) {
-    this.onmessage?.({ data: JSON.stringify(event) });
-  }
-  /** The server (or the network) closes the socket. */
-  drop(code: number) {
-    this.readyState = 3;
-    this.onclose?.({ code });
+/** The chat's socket as the test plays it: its welcome, and the frames the client sent by kind. */
+class FakeSocket extends BaseFakeSocket {
+  override accept() {
+    super.accept({ type: 'welcome', role: 'patient', userId: 5, conversations: [] });
   }
   frames(kind: 'text' | 'slice' | 'file' | 'heartbeat') {
     return this.sent.filter((f) =>

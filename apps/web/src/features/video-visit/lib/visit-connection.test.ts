@@ -1,41 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VISIT_CLOSE, VISIT_FINAL_CLOSE_CODES, VISIT_SOCKET_PATH, type VisitServerEvent } from '@healthbook/shared/visit-protocol';
+import { FakeSocket as BaseFakeSocket } from '../../../components/testing/fake-socket';
 import { ApiError } from '../../../lib/api-client';
 import { VisitConnection, type VisitConnectionStatus } from './visit-connection';
 
-/** A WebSocket the test drives: it records what the client sends and plays the server. */
-class FakeSocket {
-  static instances: FakeSocket[] = [];
-  static last(): FakeSocket {
-    return FakeSocket.instances[FakeSocket.instances.length - 1]!;
-  }
-  readyState = 0;
-  sent: Array<Record<string, unknown>> = [];
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  closedWith: number | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.instances.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as Record<string, unknown>);
-  }
-  close(code = 1000) {
-    this.readyState = 3;
-    this.closedWith = code;
-  }
-  /** The server accepts the socket and says welcome. */
-  accept() {
-    this.readyState = 1;
-    this.emit(welcome);
-  }
-  emit(event: unknown) {
-    this.onmessage?.({ data: JSON.stringify(event) });
-  }
-  /** The server (or the network) closes the socket. */
-  drop(code: number) {
-    this.readyState = 3;
-    this.onclose?.({ code });
+/** The visit's socket as the test plays it: accepted with the visit's welcome. */
+class FakeSocket extends BaseFakeSocket {
+  override accept() {
+    super.accept(welcome);
   }
 }
 
