@@ -20,12 +20,37 @@ test.use({ launchOptions: { ...CHROMIUM, args: [...CHROMIUM.args, FAKE_MEDIA_DEV
  * makes them use only TURN relays (as `iceTransportPolicy: 'relay'` does).
  */
 const trackPeerConnections = (relay: boolean) => `(() => {
+  // What a failed journey prints: the peer connections' states and what the visit's socket carried.
+  window.__visitLog = [];
+  const note = (line) => window.__visitLog.length < 400 && window.__visitLog.push(Math.round(performance.now()) + ' ' + line);
   const Native = window.RTCPeerConnection;
   window.__pcs = [];
   window.RTCPeerConnection = class extends Native {
     constructor(config) {
       super(${relay ? "{ ...config, iceTransportPolicy: 'relay' }" : 'config'});
-      window.__pcs.push(this);
+      const n = window.__pcs.push(this);
+      note('pc' + n + ' made');
+      for (const what of ['signalingstatechange', 'iceconnectionstatechange', 'connectionstatechange'])
+        this.addEventListener(what, () => note('pc' + n + ' ' + this.signalingState + '/' + this.iceConnectionState + '/' + this.connectionState));
+    }
+  };
+  const NativeSocket = window.WebSocket;
+  const brief = (text) => {
+    try {
+      const f = JSON.parse(text);
+      const d = f.data || {};
+      return f.type + (d.description ? ':' + d.description.type : d.candidate !== undefined ? ':candidate' : d.media ? ':media' : f.status ? ':' + f.status : f.present !== undefined ? ':' + f.present : f.code ? ':' + f.code : '');
+    } catch { return '?'; }
+  };
+  window.WebSocket = class extends NativeSocket {
+    constructor(url, protocols) {
+      super(url, protocols);
+      if (!String(url).includes('/visits/socket/')) return;
+      note('socket open');
+      this.addEventListener('message', (m) => note('<- ' + brief(m.data)));
+      this.addEventListener('close', (c) => note('socket closed ' + c.code));
+      const send = this.send.bind(this);
+      this.send = (data) => { note('-> ' + brief(data)); send(data); };
     }
   };
 })();`;
@@ -54,6 +79,11 @@ function received(page: Page) {
 /** The contexts a journey opened: closed after it (their calls end, their CPU is free for the next). */
 const opened: BrowserContext[] = [];
 test.afterEach(async () => {
+  const testInfo = test.info();
+  if (testInfo.status !== testInfo.expectedStatus) {
+    for (const context of opened)
+      for (const page of context.pages()) console.log(`${page.url()}\n${(await page.evaluate(() => (window as unknown as { __visitLog: string[] }).__visitLog).catch(() => [])).join('\n')}`);
+  }
   await Promise.all(opened.splice(0).map((context) => context.close()));
 });
 

@@ -62,6 +62,8 @@ export const SignalDataSchema = z.union([
   }),
   /** The sender's media as the other side should show them (muted, camera off, sharing the screen). */
   z.object({ media: z.object({ audio: z.boolean(), video: z.boolean(), screen: z.boolean() }) }),
+  /** Start the call over with new peer connections on both sides (a negotiation that did not connect in time). */
+  z.object({ reset: z.literal(true) }),
 ]);
 export type SignalData = z.infer<typeof SignalDataSchema>;
 

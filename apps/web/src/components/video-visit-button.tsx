@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import Videocam from '@mui/icons-material/Videocam';
 import { visitPhase, visitWindow } from '@healthbook/shared/visits';
-import { useOrganizationContext } from '../lib/organization-context';
 import { paths } from '../lib/paths';
 import { useNow } from '../lib/use-now';
 
@@ -19,10 +18,11 @@ export interface VideoVisitAppointment {
  * shown only while its call may be joined: from VISIT_EARLY_MINUTES before its start to its end
  * (the shared rule of packages/shared visits.ts; a provider's extension is known on the visit's
  * page). The clock is read every 30 seconds, so the button appears on time on an open page.
+ * `clientId` is given, not read from the organisation's context: the Reminders drawer is drawn
+ * outside it.
  */
-export function VideoVisitButton({ appointment, provider = false, ...props }: { appointment: VideoVisitAppointment; provider?: boolean } & Omit<ButtonProps, 'children'>) {
+export function VideoVisitButton({ clientId, appointment, provider = false, ...props }: { clientId: string; appointment: VideoVisitAppointment; provider?: boolean } & Omit<ButtonProps, 'children'>) {
   const { t } = useTranslation();
-  const { clientId } = useOrganizationContext();
   const now = useNow(30_000);
   if (appointment.status === 'cancelled' || visitPhase(visitWindow({ start: appointment.start_time, end: appointment.end_time }), now) !== 'open') return null;
   return (

@@ -104,7 +104,7 @@ function AppointmentBody({ appointment }: { appointment: AppointmentDetail }) {
       <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>
         <Chip label={t(`appointment.statuses.${appointment.status}`)} color={cancelled ? 'default' : 'primary'} size="small" />
         <Box sx={{ flex: 1 }} />
-        {canWrite && visit?.phase === 'open' && visit.status !== 'ended' && <VideoVisitButton appointment={{ ...appointment, end_time: visit.closes_at }} />}
+        {canWrite && visit?.phase === 'open' && visit.status !== 'ended' && <VideoVisitButton clientId={clientId} appointment={{ ...appointment, end_time: visit.closes_at }} />}
         {canWrite && !cancelled && !past && visit?.status !== 'ended' && (
           <Button variant="outlined" color="error" startIcon={<EventBusy />} onClick={() => setConfirming(true)} disabled={cancel.isPending}>
             {t('appointment.cancel')}

@@ -247,7 +247,7 @@ function ReminderItem({ item, clientId, now, tz, expanded, onToggle, onNavigate 
             {relativeTo(item.start_time, now, i18n.resolvedLanguage)}
           </Typography>
         </Box>
-        {appointment && writes.appointments && <VideoVisitButton appointment={{ availability_det_id: item.event_id, start_time: item.start_time, end_time: item.end_time }} size="small" onClick={onNavigate} sx={{ flexShrink: 0 }} />}
+        {appointment && writes.appointments && <VideoVisitButton clientId={clientId} appointment={{ availability_det_id: item.event_id, start_time: item.start_time, end_time: item.end_time }} size="small" onClick={onNavigate} sx={{ flexShrink: 0 }} />}
         <Button size="small" aria-expanded={expanded} aria-controls={detailsId} aria-label={t('drawer.detailsOf', { title: name })} onClick={() => onToggle(!expanded)} sx={{ flexShrink: 0 }}>
           {t('drawer.details')}
         </Button>

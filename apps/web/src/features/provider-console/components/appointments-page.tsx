@@ -27,6 +27,7 @@ import { visuallyHidden } from '../../../components/visually-hidden';
 import { HubPage } from '../../../components/hub-page';
 import { VideoVisitButton } from '../../../components/video-visit-button';
 import { failureText } from '../../../lib/form-errors';
+import { useOrganizationContext } from '../../../lib/organization-context';
 import { addDays, todayIn, userTimeZone, zonedFormat } from '../../../lib/zoned-time';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { useProviderAppointments } from '../api/list-provider-appointments';
@@ -41,6 +42,7 @@ type StatusFilter = (typeof STATUSES)[number];
  */
 export default function AppointmentsPage() {
   const { t, i18n } = useTranslation('provider');
+  const { clientId } = useOrganizationContext();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [params, setParams] = useSearchParams();
@@ -66,7 +68,7 @@ export default function AppointmentsPage() {
         {t('appointments.cancel')}
       </Button>
     ) : null;
-  const visitButton = (a: AppointmentDetail) => <VideoVisitButton appointment={a} provider size="small" aria-label={t('appointments.startVisitOf', { name: a.patient_name, when: when(a) })} />;
+  const visitButton = (a: AppointmentDetail) => <VideoVisitButton clientId={clientId} appointment={a} provider size="small" aria-label={t('appointments.startVisitOf', { name: a.patient_name, when: when(a) })} />;
   const notes = (a: AppointmentDetail) =>
     a.status === 'cancelled' ? (
       <Typography variant="body2" color="text.secondary">

@@ -45,6 +45,8 @@ const STATS_EVERY_MS = 2_000;
 /** Intervals in a row without a video frame sent (the bandwidth holding it back) before the camera gives way to audio only. */
 const STALLED_INTERVALS = 3;
 const PENDING_SIGNALS_MAX = 200;
+/** How long a new peer connection may take to connect before the call starts over. */
+const NEGOTIATION_TIMEOUT_MS = 12_000;
 
 /**
  * The call of a video visit, for its page: the signalling socket (joined when `enabled`), the
@@ -86,10 +88,17 @@ export function useVisitCall(visit: Visit, media: LocalMedia, enabled: boolean):
 
   const deliver = useCallback((data: SignalData) => {
     if ('media' in data) return setRemoteMedia(data.media);
+    if ('reset' in data) {
+      // The other side starts over: so does this one, with a new peer connection.
+      pending.current = [];
+      closeCall();
+      setPeer((p) => ({ ...p, generation: p.generation + 1 }));
+      return;
+    }
     const current = callRef.current?.call;
     if (current) current.receive(data).catch((error: unknown) => console.warn('visit: a signal could not be applied', error));
     else if (pending.current.length < PENDING_SIGNALS_MAX) pending.current.push(data);
-  }, []);
+  }, [closeCall]);
 
   const onEvent = useCallback(
     (event: VisitServerEvent) => {
@@ -111,6 +120,9 @@ export function useVisitCall(visit: Visit, media: LocalMedia, enabled: boolean):
           if (event.status === 'ended') closeCall();
           break;
         case 'signal':
+          // Only an admitted visit's sockets pass signals on: one arriving says the visit is active,
+          // whether or not its state event reached this page first.
+          setStatus((current) => (current === 'ended' ? current : 'active'));
           deliver(event.data);
           break;
         default:
@@ -178,6 +190,21 @@ export function useVisitCall(visit: Visit, media: LocalMedia, enabled: boolean):
     }
     signal({ media: { audio: !muted, video: Boolean(screen) || (!cameraOff && !audioOnlyFallback && stream.getVideoTracks().length > 0), screen: Boolean(screen) } });
   }, [stream, media.version, muted, cameraOff, screen, audioOnlyFallback, callCount, signal]);
+
+  // A negotiation that has not connected in time (a signal lost on the way, a peer connection that
+  // hung): the patient's side starts the call over on both sides. Only one side asks, so the two
+  // never reset each other in turn.
+  useEffect(() => {
+    if (visit.role !== 'patient' || callCount === 0 || peerState === 'connected') return;
+    const timer = setTimeout(() => {
+      if (!callRef.current) return;
+      pending.current = [];
+      closeCall();
+      signal({ reset: true });
+      setPeer((p) => ({ ...p, generation: p.generation + 1 }));
+    }, NEGOTIATION_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [visit.role, callCount, peerState, closeCall, signal]);
 
   // The connection's quality, and the fallback to audio only when the camera's video cannot get through.
   useEffect(() => {

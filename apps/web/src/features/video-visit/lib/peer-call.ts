@@ -60,7 +60,7 @@ export class PeerCall {
 
   /** A signal from the other side: a description (answered when it is an offer) or a candidate. */
   async receive(data: SignalData): Promise<void> {
-    if (this.closed || 'media' in data) return;
+    if (this.closed || 'media' in data || 'reset' in data) return;
     if ('description' in data) {
       const description = data.description;
       // An answer is expected while our offer is pending; an offer is a collision unless we are stable.

@@ -74,7 +74,7 @@ export default function UpcomingAppointmentsWidget() {
                     <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                       {[a.provider_name, specialityIn(i18n.resolvedLanguage ?? 'en', a.provider_speciality, a.provider_speciality_el)].filter(Boolean).join(' · ')}
                     </Typography>
-                    {writes.appointments && <VideoVisitButton appointment={a} size="small" sx={{ mt: 1 }} />}
+                    {writes.appointments && <VideoVisitButton clientId={clientId} appointment={a} size="small" sx={{ mt: 1 }} />}
                   </Box>
                   <Button component={RouterLink} to={paths.eventDetails(clientId, a.availability_det_id)} size="small" aria-label={t('widget.detailsOf', { provider: a.provider_name })}>
                     {t('widget.details')}
