@@ -1,4 +1,6 @@
 import type { ServerEvent } from '@healthbook/shared/chat-protocol';
+import type { SocketTicket } from '@healthbook/shared/contracts/chat';
+import { api } from './api-client';
 
 /**
  * What the staff's chat console and a video visit's chat need of the live chat's socket client.
@@ -47,3 +49,6 @@ export function fileErrorOf(error: unknown): { code: string | null; serverMessag
   const { code, serverMessage } = error as { code?: unknown; serverMessage?: unknown };
   return { code: typeof code === 'string' ? code : null, serverMessage: typeof serverMessage === 'string' && serverMessage ? serverMessage : null };
 }
+
+/** POST /api/v1/chat/ticket/: a single-use ticket (30 s) that opens the chat socket, one per connection (the patient's chat, the console, a visit's chat). */
+export const getChatTicket = async (): Promise<string> => (await api.post<SocketTicket>('/api/v1/chat/ticket/', {})).ticket;

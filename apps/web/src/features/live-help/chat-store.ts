@@ -13,7 +13,7 @@ import type { ChatFile, MessageEvent, ServerEvent } from '@healthbook/shared/cha
 import type { ChatDetails, ChatTranscript } from '@healthbook/shared/contracts/chat';
 import { onClearLocalData } from '../../lib/auth';
 import { endChat } from './api/end-chat';
-import { getChatTicket } from './api/get-chat-ticket';
+import { getChatTicket } from '../../lib/chat-socket';
 import { getCurrentChat } from './api/get-current-chat';
 import { getConversation } from './api/conversations';
 import { ChatConnection, ChatFileError, type ChatConnectionOptions, type ChatConnectionStatus, type ChatFileErrorCode } from './lib/chat-connection';

@@ -6,9 +6,8 @@ import type { QueueEntry, ServerEvent } from '@healthbook/shared/chat-protocol';
 import type { ChatConversation } from '@healthbook/shared/contracts/chat';
 import type { UserDto } from '@healthbook/shared/contracts/users';
 import { queryKeys } from '../../../lib/query-keys';
-import { getChatTicket } from '../api/get-ticket';
 import { transcriptQueryOptions } from '../api/get-transcript';
-import { fileErrorOf, type ChatSocket, type ChatSocketFactory, type ChatSocketStatus } from '../../../lib/chat-socket';
+import { fileErrorOf, getChatTicket, type ChatSocket, type ChatSocketFactory, type ChatSocketStatus } from '../../../lib/chat-socket';
 import { consoleReducer, initialConsoleState, type ConsoleState } from '../console-state';
 import { mergeQueue, withoutConversation } from '../queue';
 

@@ -25,9 +25,6 @@ export function useVisitAction(slot: number) {
   });
 }
 
-/** POST /api/v1/chat/ticket/: a single-use ticket for the chat's socket (the visit's chat is a conversation of the live chat). */
-export const getChatTicket = async (): Promise<string> => (await api.post<SocketTicket>('/api/v1/chat/ticket/', {})).ticket;
-
 /** GET /api/v1/chat/conversations/{id}/: the visit's chat as it stays with the appointment. */
 export const useVisitTranscript = (conversationId: number | null) =>
   useQuery({

@@ -9,8 +9,7 @@ import Typography from '@mui/material/Typography';
 import Send from '@mui/icons-material/Send';
 import { CHAT_TEXT_MAX } from '@healthbook/shared/chat';
 import type { MessageEvent } from '@healthbook/shared/chat-protocol';
-import type { ChatSocket, ChatSocketFactory, ChatSocketStatus } from '../../../lib/chat-socket';
-import { getChatTicket } from '../api/visit';
+import { getChatTicket, type ChatSocket, type ChatSocketFactory, type ChatSocketStatus } from '../../../lib/chat-socket';
 
 export interface Line {
   key: string;

@@ -1,5 +1,0 @@
-import type { ChatTicket } from '@healthbook/shared/contracts/chat';
-import { api } from '../../../lib/api-client';
-
-/** POST /api/v1/chat/ticket/: a single-use ticket (30 s) that opens the chat socket; one per connection. */
-export const getChatTicket = async (): Promise<string> => (await api.post<ChatTicket>('/api/v1/chat/ticket/', {})).ticket;
