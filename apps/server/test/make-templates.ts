@@ -28,6 +28,8 @@ async function makePglite(dir: string): Promise<TestTemplates> {
   const client = pgliteClients.get(db)!;
   const dump = async (name: string) => {
     const file = path.join(dir, name);
+    // Written out first: a file's copy then starts without replaying the WAL (about 0.3 s of each file's start here).
+    await client.exec('CHECKPOINT');
     await writeFile(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
     return file;
   };

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD, api, apiLogin, invite, mailLink, newPerson, patientWithEmailFactor, registeredPatient, scan, uniqueEmail } from './accounts';
 import { waitForMail } from './mailbox';
+import { openInApp } from './fixtures';
 import { expectNoScreenFlaws } from './screen-flaws';
 
 const VIEWPORTS = {
@@ -65,8 +66,9 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         }
       }
 
+      /** Opens the page as the app's links do (the first page of a test is loaded), then checks it. */
       async function visit(page: Page, to: string, name: string) {
-        await page.goto(to);
+        await openInApp(page, to);
         await check(page, name);
       }
 

@@ -11,6 +11,7 @@ import elRecords from '../../../packages/shared/src/locales/el/records.json' wit
 import enHealth from '../src/locales/en/healthRecords.json' with { type: 'json' };
 import elHealth from '../src/locales/el/healthRecords.json' with { type: 'json' };
 import { registeredPatient, scan } from './accounts';
+import { openInApp } from './fixtures';
 
 const LANGUAGES = {
   en: { records: enRecords, health: enHealth, locale: 'en-GB', viewport: { width: 1280, height: 900 }, country: ['Ital', 'Italy'] },
@@ -75,7 +76,7 @@ for (const [lang, texts] of Object.entries(LANGUAGES)) {
       for (const category of CATEGORIES as readonly CategoryDefinition[]) {
         await test.step(category.key, async () => {
           const categories = texts.records.categories as Record<string, { saved: string; other: string }>;
-          await page.goto(`/healthbook/health-record/${category.key}/new`);
+          await openInApp(page, `/healthbook/health-record/${category.key}/new`);
           await expect(page.locator('form button[type=submit]')).toBeVisible();
 
           // Required fields, in the order of the form; the title field's text is what the record is called.

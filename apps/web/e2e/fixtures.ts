@@ -32,3 +32,26 @@ export function dayAhead(days: number, timeZone = 'Europe/Athens') {
     long: new Intl.DateTimeFormat('en-US', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(at),
   };
 }
+
+/**
+ * Opens a page of the app as its own links do, without loading it again: the history gets the
+ * address and the router draws the page (a whole load, the app's JavaScript started anew, cost
+ * about ten times the browser's time for the same page). The first page of a test, or another
+ * origin's, is loaded. Resolves once the new page's heading is drawn: the old page's headings are
+ * marked before, so a page still showing the old one never passes for the new.
+ */
+export async function openInApp(page: Page, to: string) {
+  const target = new URL(to, page.url() === 'about:blank' ? 'http://invalid' : page.url());
+  const current = page.url() === 'about:blank' ? null : new URL(page.url());
+  // The same page with another query (a tab) keeps its heading: loaded, as the first page.
+  if (!current || current.origin !== target.origin || current.pathname === target.pathname) {
+    await page.goto(to);
+    return;
+  }
+  await page.evaluate((href) => {
+    for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-e2e-left', '');
+    history.pushState(null, '', href);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, target.pathname + target.search);
+  await expect(page.locator('h1:not([data-e2e-left])').first()).toBeVisible();
+}

@@ -10,14 +10,29 @@ import { z } from 'zod';
  * never leak a column. Schemas JSON Schema cannot express fall back to zod's encoder.
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (routeSchema) => {
+  const known = compiled.get(routeSchema.schema);
+  if (known) return known;
+  const serialize = compile(routeSchema);
+  compiled.set(routeSchema.schema, serialize);
+  return serialize;
+};
+
+/**
+ * Each schema's serializer, made once per process: a schema is a module's constant, and the same
+ * route registered again (another app in the same process: the tests build one per file) reuses
+ * it. Compiling every route's was most of an app's start (about 2 s here).
+ */
+const compiled = new WeakMap<z.ZodType, (data: unknown) => string>();
+
+function compile(routeSchema: Parameters<FastifySerializerCompiler<z.ZodType>>[0]): (data: unknown) => string {
   try {
     const jsonSchema = z.toJSONSchema(routeSchema.schema, { io: 'output', target: 'draft-07', unrepresentable: 'throw' });
     const stringify = fastJson(forFastJson(jsonSchema) as Parameters<typeof fastJson>[0]);
     return (data: unknown) => stringify(data);
   } catch {
-    return zodSerializerCompiler(routeSchema as Parameters<typeof zodSerializerCompiler>[0]);
+    return zodSerializerCompiler(routeSchema as Parameters<typeof zodSerializerCompiler>[0]) as (data: unknown) => string;
   }
-};
+}
 
 /**
  * Adapts zod's JSON Schema to fast-json-stringify's fast paths:
