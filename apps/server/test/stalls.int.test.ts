@@ -13,6 +13,7 @@ import { buildCcda } from './ccda-samples';
 import { FULL_RECORDS } from './fhir-samples';
 import { authorizeByHttp, startTestEhr } from './ehr/test-ehr';
 import { writeAppleHealthExport } from './apple-health-samples';
+import { holdTimer } from './loop-hold';
 import { multipartBody } from './multipart';
 
 /**
@@ -47,22 +48,6 @@ const stallBudget = () => {
   const share = cpuShare();
   return { share, ms: MAX_STALL_MS / Math.max(0.2, share) };
 };
-/**
- * Starts timing an interval the event loop may have been held for; the function answers how long
- * it was: its wall time, but never more than the CPU time this process used meanwhile. On a shared
- * machine the process may not run at all for a while (the other test worker, the neighbours), and
- * a wait the code did not cause is not a stall; a loop held by the code uses the CPU the whole time,
- * so a request that holds it for seconds still counts in full. (The process's CPU counts all its
- * threads: never less than the loop's own.)
- */
-function holdTimer(): () => number {
-  const wall = performance.now();
-  const cpu = process.cpuUsage();
-  return () => {
-    const used = process.cpuUsage(cpu);
-    return Math.min(performance.now() - wall, (used.user + used.system) / 1000);
-  };
-}
 /** Records of the heavy patient: realistic for a long-kept record, small enough for a quick file. */
 const RECORDS = 1_500;
 

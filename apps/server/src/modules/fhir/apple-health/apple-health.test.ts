@@ -18,6 +18,7 @@ import {
 } from '../../../../test/apple-health-samples';
 import { AppleHealthExportError, readAppleHealthExport, type BiometricMeasure } from './apple-health';
 import { dayInZone, parseAppleDate, toStoredValue } from './apple-health-measures';
+import { holdTimer } from '../../../../test/loop-hold';
 
 let dir: string;
 beforeAll(async () => {
@@ -97,22 +98,19 @@ describe('readAppleHealthExport', () => {
     const heapBaseline = heap();
     let peak = baseline;
     let heapPeak = heapBaseline;
-    // How late the timer came (wall clock), and how much of that lateness this process spent on
-    // the CPU: on this shared 2-core machine other processes can starve ours for a while, which
-    // delays the timer without the reader holding the loop. Held time is the lateness bounded by
-    // the CPU time this process used meanwhile (a slice of inflating on libuv's pool included).
+    // How late the timer came (wall clock), and how much of that lateness the loop was held
+    // (test/loop-hold.ts: bounded by the CPU time this process used, a slice of inflating on
+    // libuv's pool included).
     let lateness = 0;
     let held = 0;
     let last = performance.now();
-    let lastCpu = process.cpuUsage();
+    let since = holdTimer();
     const timer = setInterval(() => {
       const now = performance.now();
-      const cpu = process.cpuUsage(lastCpu);
-      const late = now - last - 25;
-      lateness = Math.max(lateness, late);
-      held = Math.max(held, Math.min(late, (cpu.user + cpu.system) / 1000 - 25));
+      lateness = Math.max(lateness, now - last - 25);
+      held = Math.max(held, since() - 25);
       last = now;
-      lastCpu = process.cpuUsage();
+      since = holdTimer();
       peak = Math.max(peak, process.memoryUsage().rss);
       heapPeak = Math.max(heapPeak, heap());
     }, 25);
