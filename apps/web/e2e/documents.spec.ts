@@ -27,7 +27,8 @@ test('a folder, a document uploaded, previewed, moved and attached to a record',
   const naming = page.getByRole('dialog', { name: 'New folder' });
   await naming.getByLabel('Folder name').fill('Cardiology');
   await naming.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByRole('button', { name: /Cardiology\s*0 documents/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Cardiology\s*0 documents/ })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByText(/^In Cardiology\./)).toBeVisible();
 
   // Upload into it, with its progress; then the document is listed in the folder.
   await page.locator('input[type=file]').setInputFiles({ name: 'ECG report.pdf', mimeType: 'application/pdf', buffer: onePagePdf({ title: 'ECG', lines: ['Sinus rhythm, 68 per minute'] }) });

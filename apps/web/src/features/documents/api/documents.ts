@@ -60,9 +60,21 @@ export function useDeleteDocument() {
 export const createFolder = (name: string) => api.post<FolderDto>('/api/v1/documents/folders/', { name });
 export const renameFolder = ({ id, name }: { id: number; name: string }) => api.patch<FolderDto>(`/api/v1/documents/folders/${id}/`, { name });
 export const deleteFolder = (id: number) => api.delete<null>(`/api/v1/documents/folders/${id}/`);
+/**
+ * A new folder is in the list the moment it is made, so the caller can open it at once: waiting
+ * for the lists to be fetched again showed the folder before it was chosen, and a document
+ * uploaded in that moment went to no folder.
+ */
 export function useCreateFolder() {
+  const queryClient = useQueryClient();
   const refresh = useRefresh();
-  return useMutation({ mutationFn: createFolder, onSuccess: refresh });
+  return useMutation({
+    mutationFn: createFolder,
+    onSuccess: (created) => {
+      queryClient.setQueryData(queryKeys.documents.folders(), (old: FolderDto[] | undefined) => (old && !old.some((f) => f.id === created.id) ? [...old, created] : old));
+      void refresh();
+    },
+  });
 }
 export function useRenameFolder() {
   const refresh = useRefresh();
