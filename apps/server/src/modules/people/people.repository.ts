@@ -97,14 +97,26 @@ export class PeopleRepository {
   }
 
   /**
-   * Locks the organisation's active admins (by id, so that concurrent changes queue in one
-   * order) and answers their ids. Inside a transaction: whoever demotes or deactivates an admin
-   * counts the admins that remain after every change that ran before it committed.
+   * Locks the account and the organisation's active admins, in one statement ordered by id, and
+   * answers the account and the admins' ids. Inside a transaction: whoever demotes or deactivates
+   * an admin counts the admins that remain after every change that ran before it committed.
+   * One statement, because PostgreSQL keeps the lock on a row it skipped (an admin demoted while
+   * it waited): locking the account after the admins took rows out of id order, and two admins
+   * demoting each other at once could deadlock.
    */
-  async lockActiveAdmins(): Promise<number[]> {
-    const { rows } = await sql<{ id: number }>`
-      select id from users where org_id = ${this.scope.orgId} and is_active and 'org_admin' = any(roles) order by id for update`.execute(this.db);
-    return rows.map((r) => Number(r.id));
+  async lockWithActiveAdmins(userId: number) {
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['id', 'org_id', 'email', 'first_name', 'last_name', 'roles', 'is_superadmin', 'is_active', 'invited_at', 'email_confirmed_at', 'settings'])
+      .where('org_id', '=', this.scope.orgId)
+      .where(({ eb, or, and, val }) => or([eb('id', '=', userId), and([eb('is_active', '=', true), eb(val('org_admin'), '=', eb.fn.any('roles'))])]))
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    return {
+      user: rows.find((r) => r.id === userId),
+      admins: rows.filter((r) => r.is_active && r.roles.includes('org_admin')).map((r) => r.id),
+    };
   }
 
   /** The account, locked for the change (inside a transaction). */

@@ -210,8 +210,9 @@ export class PeopleService {
     const roles = storedRoles(body.roles);
     const outcome = await this.deps.db.transaction().execute(async (trx) => {
       const repo = this.repo(org.id, trx);
-      const admins = await repo.lockActiveAdmins();
-      const before = (await repo.lockUser(userId))!;
+      const locked = await repo.lockWithActiveAdmins(userId);
+      const before = locked.user!;
+      const admins = locked.admins;
       const isSuperadmin = body.is_superadmin ?? before.is_superadmin;
       if (isAdmin(before) && !roles.includes('org_admin') && admins.filter((id) => id !== userId).length === 0) return { refused: true as const };
       await repo.setRoles(userId, roles, isSuperadmin);
@@ -236,8 +237,9 @@ export class PeopleService {
     const { org } = await this.target(ctx, userId, 'deactivate');
     const outcome = await this.deps.db.transaction().execute(async (trx) => {
       const repo = this.repo(org.id, trx);
-      const admins = await repo.lockActiveAdmins();
-      const before = (await repo.lockUser(userId))!;
+      const locked = await repo.lockWithActiveAdmins(userId);
+      const before = locked.user!;
+      const admins = locked.admins;
       if (!before.is_active) return 'already' as const;
       if (isAdmin(before) && admins.filter((id) => id !== userId).length === 0) return 'last_admin' as const;
       await repo.setActive(userId, false);
