@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import createDOMPurify from 'dompurify';
 import { imageSize } from 'image-size';
-import { JSDOM } from 'jsdom';
+import type * as Jsdom from 'jsdom';
 import { ORGANIZATION_ASSET_LIMITS, type OrganizationAsset } from '@healthbook/shared';
 import { sniffFile } from '../../lib/files/file-types';
 import { stripMetadata } from '../../lib/files/strip-metadata';
@@ -10,10 +11,17 @@ export const ASSET_EXTENSIONS: Record<AssetType, string> = { 'image/png': 'png',
 
 export type PreparedAsset = { ok: true; data: Buffer; type: AssetType } | { ok: false; problem: string; vars?: Record<string, string | number> };
 
-/** One DOMPurify for the process, on a jsdom window (built on first use: most processes never see an SVG upload). */
+/**
+ * One DOMPurify for the process, on a jsdom window, built on first use: most processes never see
+ * an SVG upload. jsdom itself is loaded then too: loading it took 1 s of every start (the server's,
+ * and each operator command's).
+ */
 let purifier: ReturnType<typeof createDOMPurify> | undefined;
 function purify() {
-  purifier ??= createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
+  if (!purifier) {
+    const { JSDOM } = createRequire(import.meta.url)('jsdom') as typeof Jsdom;
+    purifier = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
+  }
   return purifier;
 }
 
