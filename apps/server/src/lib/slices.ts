@@ -4,8 +4,7 @@ import { performance } from 'node:perf_hooks';
  * Work over many items in slices of at most about `budgetMs` of the event loop each, yielding
  * between slices (setImmediate: I/O and other requests go first), for work that must stay on
  * the main thread but grows with a patient's data (issue 24, §3).
- */
-/**
+ *
  * 10 ms: a request that arrives meanwhile needs several turns of the loop (read, answer, write),
  * and each turn waits for one slice. Measured on the stall test's Apple Health import (5,000
  * readings, 3 runs each): the longest ping 122-135 ms with 20 ms slices, 75-93 ms with 10 ms, the
