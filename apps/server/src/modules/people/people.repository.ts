@@ -31,6 +31,9 @@ const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\
  * yet, searched and paged in the database; and the row locks that keep at least one active
  * organisation admin whatever runs at once.
  */
+/** What a change to an account reads of it, locked (lockUser, lockWithActiveAdmins). */
+const LOCKED_COLUMNS = ['id', 'org_id', 'email', 'first_name', 'last_name', 'roles', 'is_superadmin', 'is_active', 'invited_at', 'email_confirmed_at', 'settings'] as const;
+
 export class PeopleRepository {
   constructor(
     private readonly db: Db,
@@ -107,7 +110,7 @@ export class PeopleRepository {
   async lockWithActiveAdmins(userId: number) {
     const rows = await this.db
       .selectFrom('users')
-      .select(['id', 'org_id', 'email', 'first_name', 'last_name', 'roles', 'is_superadmin', 'is_active', 'invited_at', 'email_confirmed_at', 'settings'])
+      .select(LOCKED_COLUMNS)
       .where('org_id', '=', this.scope.orgId)
       .where(({ eb, or, and, val }) => or([eb('id', '=', userId), and([eb('is_active', '=', true), eb(val('org_admin'), '=', eb.fn.any('roles'))])]))
       .orderBy('id')
@@ -123,7 +126,7 @@ export class PeopleRepository {
   async lockUser(userId: number) {
     return this.db
       .selectFrom('users')
-      .select(['id', 'org_id', 'email', 'first_name', 'last_name', 'roles', 'is_superadmin', 'is_active', 'invited_at', 'email_confirmed_at', 'settings'])
+      .select(LOCKED_COLUMNS)
       .where('org_id', '=', this.scope.orgId)
       .where('id', '=', userId)
       .forUpdate()
